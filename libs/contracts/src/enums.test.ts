@@ -309,25 +309,25 @@ describe('labels', () => {
   });
 
   it.each([
-    [ORDER_TYPE_LABELS[12].en, 'Card unfreeze'],
-    [ORDER_TYPE_LABELS[13].en, 'Outstanding balance top-up'],
-    [BALANCE_RECORD_TYPE_LABELS[0].en, 'Uncleared'],
-    [BALANCE_RECORD_TYPE_LABELS[9].en, 'Reversal'],
-    [BALANCE_RECORD_TYPE_LABELS[26].en, 'Withdraw'],
-    [BALANCE_RECORD_TYPE_LABELS[30].en, 'Withdraw'],
-    [BALANCE_RECORD_TYPE_LABELS[27].en, 'Balance'],
-    [BALANCE_RECORD_TYPE_LABELS[32].en, 'Balance'],
-    [BALANCE_RECORD_TYPE_LABELS[28].en, 'Balance in'],
-    [PAY_CHANNEL_LABELS[1].en, 'All-pay (cloud flash pay)'],
-    [PAY_CHANNEL_LABELS[15].en, 'Transfer easy pay-for-me'],
-    [PAY_CHANNEL_LABELS[10].en, 'You-world new pay'],
-    [UPGRADE_FAILURE_REASON_LABELS[3].en, 'Bank card rejected'],
-    [AI_SERVICE_NAMES[32], 'Bolt.new'],
-    [AI_SERVICE_NAMES[35], 'Vast.ai'],
-    [AI_SERVICE_NAMES[21], 'Ultra Mobile'],
-    [AI_SERVICE_LABELS[99].zh, '其他'],
-  ])('label %j is %j', (actual, expected) => {
-    expect(actual).toBe(expected);
+    ['order type 12', () => ORDER_TYPE_LABELS[12].en, 'Card unfreeze'],
+    ['order type 13', () => ORDER_TYPE_LABELS[13].en, 'Outstanding balance top-up'],
+    ['balance record 0', () => BALANCE_RECORD_TYPE_LABELS[0].en, 'Uncleared'],
+    ['balance record 9', () => BALANCE_RECORD_TYPE_LABELS[9].en, 'Reversal'],
+    ['balance record 26', () => BALANCE_RECORD_TYPE_LABELS[26].en, 'Withdraw'],
+    ['balance record 30', () => BALANCE_RECORD_TYPE_LABELS[30].en, 'Withdraw'],
+    ['balance record 27', () => BALANCE_RECORD_TYPE_LABELS[27].en, 'Balance'],
+    ['balance record 32', () => BALANCE_RECORD_TYPE_LABELS[32].en, 'Balance'],
+    ['balance record 28', () => BALANCE_RECORD_TYPE_LABELS[28].en, 'Balance in'],
+    ['pay channel 1', () => PAY_CHANNEL_LABELS[1].en, 'All-pay (cloud flash pay)'],
+    ['pay channel 15', () => PAY_CHANNEL_LABELS[15].en, 'Transfer easy pay-for-me'],
+    ['pay channel 10', () => PAY_CHANNEL_LABELS[10].en, 'You-world new pay'],
+    ['upgrade failure 3', () => UPGRADE_FAILURE_REASON_LABELS[3].en, 'Bank card rejected'],
+    ['AI service 32', () => AI_SERVICE_NAMES[32], 'Bolt.new'],
+    ['AI service 35', () => AI_SERVICE_NAMES[35], 'Vast.ai'],
+    ['AI service 21', () => AI_SERVICE_NAMES[21], 'Ultra Mobile'],
+    ['AI service 99 (zh)', () => AI_SERVICE_LABELS[99].zh, '其他'],
+  ] as const)('%s is labelled', (_name, actual, expected) => {
+    expect(actual()).toBe(expected);
   });
 
   it('every 17, 20, 21, 23, 24 channel is an all-in-pay variant', () => {

@@ -37,22 +37,18 @@ export interface AppOptions {
   onNotFound?: (request: FastifyRequest, reply: FastifyReply) => Promise<boolean> | boolean;
 }
 
-export type App = FastifyInstance & { withTypeProvider: FastifyInstance['withTypeProvider'] };
 
 function sendError(reply: FastifyReply, language: Language, name: ErrorName, data: unknown = null, msg?: string): FastifyReply {
   const def = ERRORS[name];
   return reply.status(def.status).send({ code: def.code, msg: msg ?? def[language], data });
 }
 
-export function createApp(options: AppOptions) {
+export async function createApp(options: AppOptions) {
   const app = Fastify({
     logger: options.logger === false ? false : loggerOptions(options.name, options.logLevel),
     requestIdHeader: 'x-request-id',
-    requestIdLogLabel: 'requestId',
     genReqId: () => randomUUID(),
     bodyLimit: options.bodyLimit ?? 1024 * 1024,
-    disableRequestLogging: false,
-    ajv: undefined,
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -64,8 +60,8 @@ export function createApp(options: AppOptions) {
     reply.header('x-request-id', request.id);
   });
 
-  void app.register(sensible);
-  void app.register(swagger, {
+  await app.register(sensible);
+  await app.register(swagger, {
     openapi: {
       info: { title: `${options.name} API`, version: options.version ?? '0.1.0' },
       components: {
@@ -118,4 +114,4 @@ export function createApp(options: AppOptions) {
   return app;
 }
 
-export type AppInstance = ReturnType<typeof createApp>;
+export type AppInstance = Awaited<ReturnType<typeof createApp>>;

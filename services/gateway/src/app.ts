@@ -22,7 +22,7 @@ export function upstreamsFrom(config: GatewayConfig): Partial<Record<ServiceName
 
 export async function buildGateway(config: GatewayConfig, redis: Redis, options: { logger?: boolean } = {}) {
   let spaFallback: Awaited<ReturnType<typeof registerWeb>> | undefined;
-  const app = createApp({
+  const app = await createApp({
     name: 'gateway',
     version: config.APP_VERSION,
     logLevel: config.LOG_LEVEL,
