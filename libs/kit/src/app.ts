@@ -1,6 +1,6 @@
 // The app factory: every service's Fastify instance is built here, the same way.
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyError, type FastifyReply, type FastifyRequest } from 'fastify';
 import sensible from '@fastify/sensible';
 import swagger from '@fastify/swagger';
 import {

@@ -21,14 +21,14 @@ export function upstreamsFrom(config: GatewayConfig): Partial<Record<ServiceName
 }
 
 export async function buildGateway(config: GatewayConfig, redis: Redis, options: { logger?: boolean } = {}) {
-  let spaFallback: Awaited<ReturnType<typeof registerWeb>> | undefined;
+  const web: { fallback?: Awaited<ReturnType<typeof registerWeb>> } = {};
   const app = await createApp({
     name: 'gateway',
     version: config.APP_VERSION,
     logLevel: config.LOG_LEVEL,
     logger: options.logger ?? true,
     readiness: [redisReadiness(redis)],
-    onNotFound: (request, reply) => spaFallback?.(request, reply) ?? false,
+    onNotFound: (request, reply) => web.fallback?.(request, reply) ?? false,
   });
   const upstreams = upstreamsFrom(config);
   await app.register(cors, {
@@ -46,6 +46,6 @@ export async function buildGateway(config: GatewayConfig, redis: Redis, options:
     authPerMinute: config.AUTH_RATE_LIMIT_PER_MINUTE,
   });
   await registerDocs(app, upstreams);
-  spaFallback = await registerWeb(app, { dist: config.WEB_DIST, version: config.APP_VERSION });
+  web.fallback = await registerWeb(app, { dist: config.WEB_DIST, version: config.APP_VERSION });
   return app;
 }

@@ -1,0 +1,130 @@
+// Shared steps of `npm start` and `npm test`: install what a fresh machine lacks, keys, processes.
+import { spawn, spawnSync } from 'node:child_process';
+import { createHash, generateKeyPairSync } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync, openSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const dataDir = path.join(root, '.data');
+
+export function say(line) {
+  console.log(`[aipay] ${line}`);
+}
+
+export async function timed(label, fn) {
+  const started = Date.now();
+  const result = await fn();
+  say(`${label} (${((Date.now() - started) / 1000).toFixed(1)}s)`);
+  return result;
+}
+
+export function run(command, args, options = {}) {
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', ...options });
+  if (result.error) throw result.error;
+  return result.status ?? 1;
+}
+
+/** npm ci when node_modules is missing or was installed from another package-lock.json. */
+export async function ensureDependencies() {
+  const lock = readFileSync(path.join(root, 'package-lock.json'));
+  const hash = createHash('sha256').update(lock).digest('hex');
+  const marker = path.join(root, 'node_modules', '.aipay-lock-hash');
+  if (existsSync(marker) && readFileSync(marker, 'utf8') === hash) {
+    say('npm dependencies up to date');
+    return;
+  }
+  await timed('installed npm dependencies (npm ci)', async () => {
+    const status = run('npm', ['ci', '--no-audit', '--no-fund', '--loglevel=error']);
+    if (status !== 0) throw new Error('npm ci failed');
+  });
+  writeFileSync(marker, hash);
+}
+
+/** The Ed25519 key pair that signs access tokens locally (production keys come from secrets). */
+export function ensureTokenKeys() {
+  const dir = path.join(dataDir, 'keys');
+  const privateFile = path.join(dir, 'jwt-ed25519.pem');
+  const publicFile = path.join(dir, 'jwt-ed25519.pub.pem');
+  if (!existsSync(privateFile) || !existsSync(publicFile)) {
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    const { publicKey, privateKey } = generateKeyPairSync('ed25519');
+    writeFileSync(privateFile, privateKey.export({ type: 'pkcs8', format: 'pem' }), { mode: 0o600 });
+    writeFileSync(publicFile, publicKey.export({ type: 'spki', format: 'pem' }));
+    say('generated a local token signing key in .data/keys/');
+  }
+  return { JWT_PRIVATE_KEY: readFileSync(privateFile, 'utf8'), JWT_PUBLIC_KEY: readFileSync(publicFile, 'utf8') };
+}
+
+const pidDir = path.join(dataDir, 'pids');
+const appPidFile = (name) => path.join(pidDir, `app-${name}.json`);
+
+/** Starts one of our processes in the background with its log in .data/logs/. */
+export function startProcess(name, script, env) {
+  mkdirSync(pidDir, { recursive: true });
+  mkdirSync(path.join(dataDir, 'logs'), { recursive: true });
+  const logFile = path.join(dataDir, 'logs', `${name}.log`);
+  const out = openSync(logFile, 'a');
+  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', out, out],
+    detached: true,
+  });
+  child.unref();
+  writeFileSync(appPidFile(name), JSON.stringify({ name, pid: child.pid, script, startedAt: new Date().toISOString() }));
+  return { pid: child.pid, logFile };
+}
+
+function alive(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function isOurs(record) {
+  try {
+    return readFileSync(`/proc/${record.pid}/cmdline`, 'utf8').includes(record.script);
+  } catch {
+    return false;
+  }
+}
+
+/** Stops the processes `npm start` started (SIGTERM, then SIGKILL after 15 s). */
+export async function stopProcesses() {
+  if (!existsSync(pidDir)) return [];
+  const { readdirSync, rmSync } = await import('node:fs');
+  const stopped = [];
+  for (const file of readdirSync(pidDir).filter((name) => name.startsWith('app-'))) {
+    const record = JSON.parse(readFileSync(path.join(pidDir, file), 'utf8'));
+    if (alive(record.pid) && isOurs(record)) {
+      process.kill(record.pid, 'SIGTERM');
+      const deadline = Date.now() + 15_000;
+      while (alive(record.pid) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+      if (alive(record.pid)) process.kill(record.pid, 'SIGKILL');
+      stopped.push(record.name);
+    }
+    rmSync(path.join(pidDir, file), { force: true });
+  }
+  return stopped;
+}
+
+export async function waitForHttp(url, timeoutMs, logFile) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      const response = await fetch(url, { signal: AbortSignal.timeout(2000) });
+      if (response.ok) return;
+    } catch {
+      // not up yet
+    }
+    if (Date.now() > deadline) {
+      const tail = logFile && existsSync(logFile) ? readFileSync(logFile, 'utf8').split('\n').slice(-20).join('\n') : '';
+      throw new Error(`${url} did not become ready within ${timeoutMs / 1000}s${tail ? `; last lines of ${logFile}:\n${tail}` : ''}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
