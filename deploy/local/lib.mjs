@@ -174,7 +174,7 @@ export async function waitUntilReady({ name, probe, timeoutMs, logFile, pid, wha
       const log = logFile ? `\nlog: ${logFile}, last 20 lines:\n${await tail(logFile, 20)}` : '';
       throw new Error(`[infra] ${reason}${detail}${log}`);
     }
-    await sleep(250);
+    await sleep(100);
   }
 }
 
