@@ -25,7 +25,12 @@ export function run(command, args, options = {}) {
   return result.status ?? 1;
 }
 
-/** npm ci when node_modules is missing or was installed from another package-lock.json. */
+/**
+ * Installs from package-lock.json when node_modules is missing or was installed from another lockfile.
+ * `npm install` rather than `npm ci`: npm 11 writes only this platform's optional binaries (nx, swc,
+ * esbuild) into the lockfile here and `npm ci` then refuses it as out of sync; `npm install` keeps
+ * the locked versions.
+ */
 export async function ensureDependencies() {
   const lock = readFileSync(path.join(root, 'package-lock.json'));
   const hash = createHash('sha256').update(lock).digest('hex');
@@ -34,11 +39,12 @@ export async function ensureDependencies() {
     say('npm dependencies up to date');
     return;
   }
-  await timed('installed npm dependencies (npm ci)', async () => {
-    const status = run('npm', ['ci', '--no-audit', '--no-fund', '--loglevel=error']);
-    if (status !== 0) throw new Error('npm ci failed');
+  await timed('installed npm dependencies', async () => {
+    const status = run('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error']);
+    if (status !== 0) throw new Error('npm install failed');
   });
-  writeFileSync(marker, hash);
+  const installed = createHash('sha256').update(readFileSync(path.join(root, 'package-lock.json'))).digest('hex');
+  writeFileSync(marker, installed);
 }
 
 /** The Ed25519 key pair that signs access tokens locally (production keys come from secrets). */

@@ -63,6 +63,11 @@ describe('the outbox', () => {
     expect(stored?.status).toBe('paid');
     expect(stored?.outbox.map((pending) => pending.id)).toEqual([event.id]);
     expect(stored?.outbox[0]).toMatchObject({ type: 'test.order.paid', topic, key: `store-${runId()}`, data: { orderNo: `store-${runId()}`, amount: 1999 } });
+
+    expect(await new OutboxRelay({ producer, models: [testOrderModel(connection)], logger }).drain()).toBe(1);
+    const messages = await readTopic(kafka, topic);
+    expect(messages.map((message) => JSON.parse(message.value!).id)).toEqual([event.id]);
+    expect((await testOrderModel(connection).findById(`store-${runId()}`).lean())?.outbox).toEqual([]);
   });
 
   it('never stores an event whose data breaks its contract', () => {

@@ -1,6 +1,6 @@
 // Transactional outbox without transactions: a state change and its pending events are written in
 // ONE single-document update ($push to the document's `outbox` array); the relay publishes them and
-// then pulls exactly the published ids. A crash before publishing leaves the events stored, so they
+// then removes exactly the published elements. A crash before publishing leaves the events stored, so they
 // are published after restart; a crash after publishing but before the pull republishes them, and the
 // idempotent consumer drops the copy by event id. See docs/events.md.
 import { randomUUID } from 'node:crypto';
@@ -150,7 +150,7 @@ export class OutboxRelay {
         .findOneAndUpdate(
           { 'outbox.0': { $exists: true }, $or: [{ outboxLeaseUntil: null }, { outboxLeaseUntil: { $lt: now } }] },
           { $set: { outboxLeaseUntil: new Date(now.getTime() + this.leaseMs), outboxLeaseOwner: this.owner } },
-          { new: true, lean: true },
+          { returnDocument: 'after', lean: true },
         )
         .exec()) as (OutboxDocument & { _id: unknown }) | null;
       if (!document) continue;
@@ -165,7 +165,8 @@ export class OutboxRelay {
         .updateOne(
           { _id: document._id, outboxLeaseOwner: this.owner },
           {
-            $pull: { outbox: { id: { $in: events.map((event) => event.id) } } },
+            // $pullAll by the exact stored elements: portable (FerretDB ignores $pull with a condition).
+            $pullAll: { outbox: events },
             $set: { outboxLeaseUntil: null, outboxLeaseOwner: null },
           },
         )
