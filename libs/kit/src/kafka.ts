@@ -13,9 +13,9 @@ const LEVELS: Record<number, 'error' | 'warn' | 'info' | 'debug'> = {
 export function createKafka(options: { clientId: string; brokers: string[]; logger?: Logger } & Partial<KafkaConfig>): Kafka {
   const { logger, ...config } = options;
   return new Kafka({
+    retry: { initialRetryTime: 200, retries: 8 },
     ...config,
     logLevel: logLevel.WARN,
-    retry: { initialRetryTime: 200, retries: 8 },
     logCreator: () => ({ namespace, level, log }) => {
       const { message, ...extra } = log;
       if (logger) logger[LEVELS[level] ?? 'info']({ namespace, ...extra }, message);
