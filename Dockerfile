@@ -1,26 +1,21 @@
-# One image for every Node process of the product; the command picks the service.
+# One image for every Node process of the product; the command picks the entry point:
 #   docker build -t aipay .
-#   docker run -e ... aipay services/gateway/src/main.ts
-FROM node:24-bookworm-slim AS deps
+#   docker run --env-file prod.env aipay services/gateway/dist/main.js
+#   docker run --env-file prod.env aipay workflows/dist/worker.js
+FROM node:24-bookworm-slim AS build
 WORKDIR /app
-COPY package.json package-lock.json ./
-COPY libs/contracts/package.json libs/contracts/
-COPY libs/kit/package.json libs/kit/
-COPY services/gateway/package.json services/gateway/
-COPY workflows/package.json workflows/
-COPY tests/package.json tests/
-RUN npm ci --omit=dev --workspaces --include-workspace-root=false --ignore-scripts && npm install --no-save tsx@4
-
-FROM deps AS workflow-bundle
 COPY . .
-RUN npx tsx workflows/src/bundle.ts
+RUN npm install --no-audit --no-fund && npx nx run-many -t build
 
 FROM node:24-bookworm-slim
 ENV NODE_ENV=production
 WORKDIR /app
-COPY --from=deps /app/node_modules ./node_modules
-COPY . .
-COPY --from=workflow-bundle /app/workflows/dist ./workflows/dist
+COPY package.json package-lock.json ./
+COPY --from=build /app/libs ./libs
+COPY --from=build /app/services ./services
+COPY --from=build /app/workflows ./workflows
+COPY --from=build /app/tests/package.json ./tests/package.json
+RUN npm install --omit=dev --no-audit --no-fund --ignore-scripts
 USER node
-ENTRYPOINT ["node", "--import", "tsx"]
-CMD ["services/gateway/src/main.ts"]
+ENTRYPOINT ["node"]
+CMD ["services/gateway/dist/main.js"]

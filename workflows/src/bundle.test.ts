@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { bundleWorkflowCode } from '@temporalio/worker';
-import { workflowsPath } from './bundle.js';
+import { workflowsPath } from './paths.js';
 
 describe('the workflow bundle', () => {
   // Catches workflow code that imports Node modules or anything else non-deterministic.

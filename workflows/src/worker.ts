@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { NativeConnection, Worker } from '@temporalio/worker';
 import { z } from 'zod';
 import { createLogger, installTemporalRuntime, Lifecycle, loadConfig } from '@aipay/kit';
-import { workflowsPath } from './bundle.js';
+import { workflowsPath } from './paths.js';
 
 export const WORKFLOW_TASK_QUEUE = 'workflows';
 
@@ -23,13 +23,15 @@ const lifecycle = new Lifecycle(logger);
 lifecycle.handleSignals();
 installTemporalRuntime(logger);
 
-const prebuilt = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist', 'workflow-bundle.js');
+// Built images run dist/worker.js next to a prebuilt bundle; from source, the code is bundled at start.
+const here = dirname(fileURLToPath(import.meta.url));
+const prebuilt = here.endsWith('dist') ? join(here, 'workflow-bundle.js') : undefined;
 const connection = await NativeConnection.connect({ address: config.TEMPORAL_ADDRESS });
 const worker = await Worker.create({
   connection,
   namespace: config.TEMPORAL_NAMESPACE,
   taskQueue: config.WORKFLOW_TASK_QUEUE,
-  ...(existsSync(prebuilt) ? { workflowBundle: { codePath: prebuilt } } : { workflowsPath }),
+  ...(prebuilt && existsSync(prebuilt) ? { workflowBundle: { codePath: prebuilt } } : { workflowsPath }),
 });
 lifecycle.onClose('temporal connection', () => connection.close());
 lifecycle.onClose('worker', async () => {
