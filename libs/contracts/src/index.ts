@@ -4,3 +4,4 @@ export * from './errors.js';
 export * from './event.js';
 export * from './events.js';
 export * from './enums.js';
+export * from './identity.js';
