@@ -47,6 +47,17 @@ export async function ensureDependencies() {
   writeFileSync(marker, installed);
 }
 
+/** Installs Debian packages a fresh machine lacks (we run as root on our machines). */
+export function ensureSystemPackages(binaries) {
+  const missing = Object.entries(binaries).filter(([, binary]) => !existsSync(binary)).map(([name]) => name);
+  if (missing.length === 0) return;
+  if (process.getuid?.() !== 0) throw new Error(`missing ${missing.join(', ')}: install them with apt-get (needs root)`);
+  say(`installing ${missing.join(', ')} with apt-get`);
+  if (run('apt-get', ['update', '-qq']) !== 0 || run('apt-get', ['install', '-y', '-qq', ...missing], { env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } }) !== 0) {
+    throw new Error(`apt-get install ${missing.join(' ')} failed`);
+  }
+}
+
 /** The Ed25519 key pair that signs access tokens locally (production keys come from secrets). */
 export function ensureTokenKeys() {
   const dir = path.join(dataDir, 'keys');
@@ -63,13 +74,13 @@ export function ensureTokenKeys() {
 }
 
 const pidDir = path.join(dataDir, 'pids');
-const appPidFile = (name) => path.join(pidDir, `app-${name}.json`);
+const appPidFile = (stack, name) => path.join(pidDir, `app-${stack}-${name}.json`);
 
-/** Starts one of our processes in the background with its log in .data/logs/. */
-export function startProcess(name, script, env) {
+/** Starts one of our processes in the background with its log in .data/logs/<stack>-<name>.log. */
+export function startProcess(stack, name, script, env) {
   mkdirSync(pidDir, { recursive: true });
   mkdirSync(path.join(dataDir, 'logs'), { recursive: true });
-  const logFile = path.join(dataDir, 'logs', `${name}.log`);
+  const logFile = path.join(dataDir, 'logs', `${stack}-${name}.log`);
   const out = openSync(logFile, 'a');
   const child = spawn(process.execPath, ['--import', 'tsx', script], {
     cwd: root,
@@ -78,7 +89,7 @@ export function startProcess(name, script, env) {
     detached: true,
   });
   child.unref();
-  writeFileSync(appPidFile(name), JSON.stringify({ name, pid: child.pid, script, startedAt: new Date().toISOString() }));
+  writeFileSync(appPidFile(stack, name), JSON.stringify({ name, pid: child.pid, script, startedAt: new Date().toISOString() }));
   return { pid: child.pid, logFile };
 }
 
@@ -99,12 +110,13 @@ function isOurs(record) {
   }
 }
 
-/** Stops the processes `npm start` started (SIGTERM, then SIGKILL after 15 s). */
-export async function stopProcesses() {
+/** Stops the processes of one stack (`dev` for npm start, `e2e` for browser tests): SIGTERM, then SIGKILL after 15 s. */
+export async function stopProcesses(stack) {
   if (!existsSync(pidDir)) return [];
   const { readdirSync, rmSync } = await import('node:fs');
   const stopped = [];
-  for (const file of readdirSync(pidDir).filter((name) => name.startsWith('app-'))) {
+  const files = readdirSync(pidDir).filter((name) => name.startsWith(`app-${stack}-`));
+  await Promise.all(files.map(async (file) => {
     const record = JSON.parse(readFileSync(path.join(pidDir, file), 'utf8'));
     if (alive(record.pid) && isOurs(record)) {
       process.kill(record.pid, 'SIGTERM');
@@ -114,7 +126,7 @@ export async function stopProcesses() {
       stopped.push(record.name);
     }
     rmSync(path.join(pidDir, file), { force: true });
-  }
+  }));
   return stopped;
 }
 

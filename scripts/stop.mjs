@@ -3,7 +3,7 @@ import { existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { dataDir, say, stopProcesses } from './lib.mjs';
 
-const stopped = await stopProcesses();
+const stopped = await stopProcesses('dev');
 say(stopped.length ? `stopped ${stopped.join(', ')}` : 'no application process was running');
 const stateFile = path.join(dataDir, 'start-state.json');
 const state = existsSync(stateFile) ? JSON.parse(readFileSync(stateFile, 'utf8')) : { startedInfra: [] };

@@ -1,0 +1,83 @@
+// The product's own processes (not the servers): provider sandbox, services, workflow worker,
+// gateway with the built web client. Used by `npm start` (stack `dev`) and the browser tests (`e2e`).
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { ensureTokenKeys, root, run, say, startProcess, stopProcesses, timed, waitForHttp } from './lib.mjs';
+
+export const PORTS = {
+  dev: { gateway: 8080, sandbox: 8090, identity: 8101 },
+  e2e: { gateway: 18080, sandbox: 18090, identity: 18101 },
+};
+
+function hashTree(dir, hash = createHash('sha256')) {
+  for (const entry of readdirSync(dir).sort()) {
+    if (entry === 'node_modules' || entry === 'dist') continue;
+    const file = path.join(dir, entry);
+    if (statSync(file).isDirectory()) hashTree(file, hash);
+    else hash.update(file).update(readFileSync(file));
+  }
+  return hash;
+}
+
+/** Builds web/dist when its sources changed since the last build. */
+export async function ensureWebBuild() {
+  const web = path.join(root, 'web');
+  if (!existsSync(path.join(web, 'index.html'))) return undefined;
+  const digest = hashTree(web).digest('hex');
+  const marker = path.join(web, 'dist', '.source-hash');
+  if (existsSync(marker) && readFileSync(marker, 'utf8') === digest) {
+    say('web client build up to date');
+  } else {
+    await timed('built the web client', async () => {
+      if (run('npm', ['run', 'build', '-w', '@aipay/web']) !== 0) throw new Error('web build failed');
+    });
+    writeFileSync(marker, digest);
+  }
+  return path.join(web, 'dist');
+}
+
+export async function startStack(stack, endpoints) {
+  const ports = PORTS[stack];
+  const keys = ensureTokenKeys();
+  const webDist = await ensureWebBuild();
+  await stopProcesses(stack); // leftovers of a run that was not stopped
+  const base = { ...endpoints, ...keys, NODE_ENV: 'development', LOG_LEVEL: process.env.LOG_LEVEL ?? 'info' };
+  const sandboxUrl = `http://127.0.0.1:${ports.sandbox}`;
+  const gatewayUrl = `http://127.0.0.1:${ports.gateway}`;
+  const services = [
+    { name: 'sandbox', script: 'services/sandbox/src/main.ts', port: ports.sandbox, env: { PUBLIC_URL: sandboxUrl } },
+    {
+      name: 'identity',
+      script: 'services/identity/src/main.ts',
+      port: ports.identity,
+      env: {
+        SMS_PROVIDER_URL: sandboxUrl,
+        EMAIL_PROVIDER_URL: sandboxUrl,
+        KYC_PROVIDER_URL: sandboxUrl,
+        COMPLAINT_WEBHOOK_URL: `${sandboxUrl}/chatbot/webhook`,
+        PUBLIC_WEB_URL: gatewayUrl,
+      },
+    },
+    {
+      name: 'gateway',
+      script: 'services/gateway/src/main.ts',
+      port: ports.gateway,
+      env: { IDENTITY_URL: `http://127.0.0.1:${ports.identity}`, WEB_DIST: webDist ?? '' },
+    },
+  ].filter((service) => existsSync(path.join(root, service.script)));
+
+  const worker = startProcess(stack, 'workflows', 'workflows/src/worker.ts', base);
+  say(`workflow worker started (pid ${worker.pid})`);
+  for (const service of services) {
+    const { pid, logFile } = startProcess(stack, service.name, service.script, { ...base, ...service.env, PORT: String(service.port) });
+    await timed(`${service.name} ready on :${service.port} (pid ${pid})`, () =>
+      waitForHttp(`http://127.0.0.1:${service.port}/ready`, 60_000, logFile),
+    );
+  }
+  return { gatewayUrl, sandboxUrl };
+}
+
+export async function stopStack(stack) {
+  return stopProcesses(stack);
+}

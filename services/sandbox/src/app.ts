@@ -1,0 +1,33 @@
+// The provider sandbox: SMS, e-mail and face verification played over real HTTP.
+import { createApp, redisReadiness, type Redis } from '@aipay/kit';
+import { Background } from './callbacks.js';
+import type { SandboxConfig } from './config.js';
+import { captureRawBodies } from './http.js';
+import { registerInbox } from './routes/inbox.js';
+import { registerKyc } from './routes/kyc.js';
+import { registerMessages } from './routes/messages.js';
+import { SandboxStore } from './store.js';
+
+export interface SandboxOptions {
+  logger?: boolean;
+  /** Source of the simulated failures (tests pin it). */
+  random?: () => number;
+}
+
+export async function buildSandbox(config: SandboxConfig, redis: Redis, options: SandboxOptions = {}) {
+  const app = await createApp({
+    name: 'sandbox',
+    logLevel: config.LOG_LEVEL,
+    logger: options.logger ?? true,
+    readiness: [redisReadiness(redis)],
+  });
+  captureRawBodies(app);
+  const store = new SandboxStore(redis);
+  const background = new Background(config.SANDBOX_SECRET, config.CALLBACK_RETRY_MS, app.log);
+  app.addHook('onClose', async () => background.close());
+
+  registerMessages(app, { config, store, random: options.random ?? Math.random });
+  registerInbox(app, store);
+  registerKyc(app, { config, store, background });
+  return app;
+}

@@ -1,0 +1,52 @@
+// Sandbox configuration. The sandbox pretends to be outside providers, so it must never run in production.
+import { z } from 'zod';
+import { baseConfigSchema, loadConfig } from '@aipay/kit';
+
+const rate = z.coerce.number().min(0).max(1);
+
+export const sandboxConfigSchema = baseConfigSchema
+  .omit({ JWT_PUBLIC_KEY: true, JWT_PRIVATE_KEY: true, JWT_TTL_SECONDS: true })
+  .extend({
+    PORT: z.coerce.number().int().min(0).max(65535).default(8090),
+    REDIS_URL: z.string().min(1),
+    /** Signs and verifies every provider call and callback (see signing.ts). */
+    SANDBOX_SECRET: z.string().min(1).optional(),
+    /** Base of the hosted pages' links (the KYC verifyUrl). */
+    PUBLIC_URL: z.url().default('http://127.0.0.1:8090'),
+    /** A KYC session finishes by itself with this result after KYC_AUTO_DELAY_MS. */
+    KYC_AUTO_RESULT: z.enum(['none', 'pass', 'fail']).default('none'),
+    KYC_AUTO_DELAY_MS: z.coerce.number().int().min(0).default(1000),
+    /** Share of SMS / e-mail sends answered with a 503; the channel-specific knobs win. */
+    FAILURE_RATE: rate.default(0),
+    SMS_FAILURE_RATE: rate.optional(),
+    EMAIL_FAILURE_RATE: rate.optional(),
+    /** First back-off of a failed KYC callback; it doubles on each of the 3 retries. */
+    CALLBACK_RETRY_MS: z.coerce.number().int().min(0).default(1000),
+  })
+  .transform(({ SMS_FAILURE_RATE, EMAIL_FAILURE_RATE, SANDBOX_SECRET, ...config }, ctx) => {
+    if (!SANDBOX_SECRET && config.NODE_ENV === 'production') {
+      ctx.addIssue({ code: 'custom', path: ['SANDBOX_SECRET'], message: 'required in production' });
+    }
+    return {
+      ...config,
+      SANDBOX_SECRET: SANDBOX_SECRET ?? 'sandbox-dev-secret',
+      SMS_FAILURE_RATE: SMS_FAILURE_RATE ?? config.FAILURE_RATE,
+      EMAIL_FAILURE_RATE: EMAIL_FAILURE_RATE ?? config.FAILURE_RATE,
+    };
+  });
+
+export type SandboxConfig = z.infer<typeof sandboxConfigSchema>;
+
+export const PRODUCTION_REFUSAL =
+  'sandbox: refusing to start with NODE_ENV=production. The sandbox fakes SMS, e-mail and KYC providers; ' +
+  'it runs in development and tests only.';
+
+/** Throws when the environment is production; main.ts turns that into exit code 1. */
+export function assertNotProduction(env: Record<string, string | undefined> = process.env): void {
+  if (env.NODE_ENV?.trim().toLowerCase() === 'production') throw new Error(PRODUCTION_REFUSAL);
+}
+
+export function loadSandboxConfig(env: Record<string, string | undefined> = process.env): SandboxConfig {
+  assertNotProduction(env);
+  return loadConfig('sandbox', sandboxConfigSchema, env);
+}

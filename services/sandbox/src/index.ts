@@ -1,0 +1,3 @@
+export { buildSandbox, type SandboxOptions } from './app.js';
+export { assertNotProduction, loadSandboxConfig, sandboxConfigSchema, type SandboxConfig } from './config.js';
+export * from './signing.js';
