@@ -3,6 +3,6 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    projects: ['libs/*', 'services/*', 'workflows'],
+    projects: ['libs/*', 'services/*', 'workflows', 'web'],
   },
 });

@@ -29,7 +29,7 @@ async function step(name, command, args, reportFile) {
 }
 
 await ensureDependencies();
-ensureSystemPackages({ chromium: '/usr/bin/chromium' });
+ensureSystemPackages({ chromium: '/usr/bin/chromium', 'fonts-wqy-zenhei': '/usr/share/fonts/truetype/wqy/wqy-zenhei.ttc' });
 const { up, down } = await import('../deploy/local/index.mjs');
 const infra = process.env.KAFKA_BROKERS && process.env.MONGO_URL && process.env.REDIS_URL && process.env.TEMPORAL_ADDRESS
   ? { started: [] }

@@ -55,6 +55,18 @@ export const ERRORS = {
   PAY_LINK_FAILED: def(3015, 400, '获取支付链接失败', 'Failed to get pay link'),
   ACCOUNT_DELETE_ACTIVE_SERVICES: def(3016, 400, '您有正在使用的服务，请联系客服注销账号', 'You have active services; please contact customer service to delete the account'),
   IN_MAINTENANCE: def(3017, 503, '银行系统升级中，充值与提现暂停', 'Bank system upgrade in progress; recharge and withdrawal are suspended'),
+  // Identity (codes 3101-3199 are identity's own).
+  LOGIN_FAILED: def(3101, 400, '登录失败，请重试', 'Login failed, retry'),
+  EMAIL_NOT_REGISTERED: def(3102, 400, '用户邮箱不存在', 'User e-mail does not exist'),
+  PASSWORD_ALREADY_SET: def(3103, 400, '已设置登录密码', 'A login password is already set'),
+  PASSWORD_MISMATCH: def(3104, 400, '两次输入的密码不一致', 'Passwords do not match'),
+  PASSWORD_RULE: def(3105, 400, '密码至少 12 位，不能全是数字，且不能包含手机号', 'The password needs at least 12 characters, not only digits, and must not contain the mobile number'),
+  VERIFY_FLOW_INVALID: def(3106, 400, '验证已失效，请重新验证原手机号', 'Verification expired, please verify the current number again'),
+  INVITED_CODE_ALREADY_SET: def(3107, 400, '已填写过邀请码', 'An invitation code was already entered'),
+  KYC_UNAVAILABLE: def(3108, 503, '人脸认证服务暂不可用，请稍后重试', 'Face verification is unavailable, please try again later'),
+  COMPLAINT_FAILED: def(3109, 400, '提交失败', 'Submit failed'),
+  PAY_PASSWORD_WRONG: def(3110, 400, '支付密码错误', 'Wrong payment password'),
+  PASSWORD_WRONG: def(3111, 400, '密码错误', 'Wrong password'),
   // Transport-level answers.
   PARAM_INVALID: def(400, 400, '参数错误', 'Invalid parameter'),
   NOT_FOUND: def(404, 404, '资源不存在', 'Not found'),

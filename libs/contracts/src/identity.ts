@@ -157,3 +157,22 @@ export const payPasswordVerifyResultSchema = z.object({
   resultType: z.number().int(),
   failCount: z.number().int(),
 });
+
+// ---- added by services/identity (answers and queries of calls whose shape the seeds do not show) ----
+
+/** GET /user/updateUserMobile/verify query. */
+export const mobileChangeVerifyQuerySchema = z.object({ verifyCode: verifyCodeSchema });
+/** GET /user/updateUserMobile/verify: the one-time token of the proven current number (10 min). */
+export const verifyFlowResultSchema = z.object({ verifyFlow: z.string() });
+/** POST /user/updatePassword and /user/updateUserMobile/verifyLastStep: every older session ends; this is the new one. */
+export const tokenResultSchema = z.object({ token: z.string() });
+/** GET /user/isGradual. */
+export const isGradualResultSchema = z.object({ isGradual: z.boolean() });
+/** GET /v1/user/identityVerify: open verifyUrl to run the face verification. */
+export const identityVerifyResultSchema = z.object({ certifyId: z.string(), verifyUrl: z.string() });
+export const identityVerifyStatusQuerySchema = z.object({ certifyId: z.string().trim().min(1, 'required').max(200, 'tooLong') });
+/** GET /v1/user/identityVerifyStatus: 0 processing, 1 success, 2 failure (seed 000 §3). */
+export const identityVerifyStatusResultSchema = z.object({
+  certifyId: z.string(),
+  status: z.union([z.literal(0), z.literal(1), z.literal(2)]),
+});
