@@ -63,6 +63,13 @@ describe('the app factory', () => {
     expect(response.json()).toMatchObject({ code: 400, data: { field: 'body' } });
   });
 
+  it('takes an empty JSON body as no body', async () => {
+    const app = await buildApp();
+    app.post('/user/logout', async (request) => ({ code: 200, msg: 'success', data: request.body ?? null }));
+    const response = await app.inject({ method: 'POST', url: '/user/logout', headers: { 'content-type': 'application/json' }, payload: '' });
+    expect(response.json()).toEqual({ code: 200, msg: 'success', data: null });
+  });
+
   it('hides the internals of a 500', async () => {
     const app = await buildApp();
     const response = await app.inject({ method: 'GET', url: '/boom', headers: { language: 'en' } });

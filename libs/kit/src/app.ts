@@ -52,6 +52,15 @@ export async function createApp(options: AppOptions) {
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
 
+  // Calls without a payload (logout, deleteAccount ...) may still carry `content-type: application/json`
+  // from a client wrapper: an empty body means no body, not a 400. JSON is otherwise parsed as usual
+  // (prototype poisoning refused).
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (body === '') return done(null, undefined);
+    parseJson(request, body as string, done);
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('language', 'zh');

@@ -81,14 +81,6 @@ export async function buildIdentity(deps: IdentityDeps) {
     redis: deps.redis,
     ttlSeconds: config.JWT_TTL_SECONDS,
   });
-  // Calls without a payload (logout, deleteAccount …) may still carry `content-type: application/json`
-  // from a client wrapper: an empty body then means no body instead of a 400.
-  const parseJson = app.getDefaultJsonParser('error', 'error');
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    if (body === '') return done(null, undefined);
-    parseJson(request, body as string, done);
-  });
   const ctx = createContext(deps);
   captchaRoutes(app, ctx);
   codeRoutes(app, ctx);

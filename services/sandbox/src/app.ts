@@ -3,6 +3,7 @@ import { createApp, redisReadiness, type Redis } from '@aipay/kit';
 import { Background } from './callbacks.js';
 import type { SandboxConfig } from './config.js';
 import { captureRawBodies } from './http.js';
+import { registerChatbot } from './routes/chatbot.js';
 import { registerInbox } from './routes/inbox.js';
 import { registerKyc } from './routes/kyc.js';
 import { registerMessages } from './routes/messages.js';
@@ -28,6 +29,7 @@ export async function buildSandbox(config: SandboxConfig, redis: Redis, options:
 
   registerMessages(app, { config, store, random: options.random ?? Math.random });
   registerInbox(app, store);
+  registerChatbot(app, { config, store });
   registerKyc(app, { config, store, background });
   return app;
 }

@@ -7,7 +7,7 @@ export const TTL_SECONDS = 24 * 3600;
 const INBOX_KEY = 'inbox';
 const INBOX_MAX = 1000;
 
-export type Channel = 'sms' | 'email';
+export type Channel = 'sms' | 'email' | 'chatbot';
 
 export interface InboxMessage {
   id: string;
