@@ -30,7 +30,8 @@ export async function ensureWebBuild() {
     say('web client build up to date');
   } else {
     await timed('built the web client', async () => {
-      if (run('npm', ['run', 'build', '-w', '@aipay/web']) !== 0) throw new Error('web build failed');
+      // NODE_ENV=production even under a test runner (which sets `test`): React's production build.
+      if (run('npm', ['run', 'build', '-w', '@aipay/web'], { env: { ...process.env, NODE_ENV: 'production' } }) !== 0) throw new Error('web build failed');
     });
     writeFileSync(marker, digest);
   }

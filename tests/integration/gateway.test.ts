@@ -161,6 +161,9 @@ describe('the gateway', () => {
   });
 
   it('serves the web client with an SPA fallback and /version.json', async () => {
+    const home = await fetch(`${base}/?login=1`, { headers: { accept: 'text/html' } });
+    expect(home.status).toBe(200);
+    expect(await home.text()).toContain('<div id="root"></div>');
     const page = await fetch(`${base}/card/anything?x=1`, { headers: { accept: 'text/html' } });
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('<div id="root"></div>');

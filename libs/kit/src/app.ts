@@ -109,6 +109,7 @@ export async function createApp(options: AppOptions) {
     const status = error.statusCode ?? 500;
     if (status === 429) return sendError(reply, language, 'TOO_MANY_REQUESTS');
     if (status === 401) return sendError(reply, language, 'TOKEN_OVERDUE');
+    if (status === 403) return sendError(reply, language, 'NO_PERMISSION');
     if (status === 404) return sendError(reply, language, 'NOT_FOUND');
     if (status >= 400 && status < 500) {
       // Malformed JSON, wrong content type, body too large: the body as a whole is the field.

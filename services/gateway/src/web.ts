@@ -16,7 +16,7 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions) {
   const dist = options.dist ? resolve(options.dist) : undefined;
   const hasBuild = dist !== undefined && existsSync(join(dist, 'index.html'));
   if (hasBuild) {
-    await app.register(fastifyStatic, { root: dist, wildcard: true, index: false, maxAge: '1h' });
+    await app.register(fastifyStatic, { root: dist, wildcard: true, index: ['index.html'], maxAge: '1h' });
   }
 
   app.get('/version.json', { schema: { hide: true } }, async (_request, reply) => {
