@@ -38,9 +38,10 @@ export const captchaPuzzleSchema = z.object({
   captchaId: z.string(),
   width: z.number().int(),
   height: z.number().int(),
-  pieceSize: z.number().int(),
-  /** Vertical position of the piece (the gap's x is the secret). */
-  pieceY: z.number().int(),
+  /** Width and height of the (square) piece image, knobs included. */
+  pieceSize: z.number(),
+  /** Top of the piece image; the piece slides horizontally from x = 0 (the gap's x is the secret). */
+  pieceY: z.number(),
   /** SVG data URIs. */
   background: z.string(),
   piece: z.string(),

@@ -92,6 +92,12 @@ function scenery(hue: number, rng: Rng): string {
   ].join('');
 }
 
+/** The square box around the piece: its left edge is the gap's x, its top includes the top knob. */
+export function pieceBox(geometry: PuzzleGeometry): { left: number; top: number; size: number } {
+  const knob = CAPTCHA.pieceSize / 5;
+  return { left: geometry.gapX, top: geometry.gapY - knob, size: CAPTCHA.pieceSize + knob };
+}
+
 /** Background with the gap drawn darker at (gapX, gapY), and the matching piece at x = 0. */
 export function renderPuzzle(geometry: PuzzleGeometry, rng: Rng = randomInt): { background: string; piece: string } {
   const { width, height, pieceSize } = CAPTCHA;
@@ -100,10 +106,11 @@ export function renderPuzzle(geometry: PuzzleGeometry, rng: Rng = randomInt): { 
   const background =
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">` +
     `${art}<path d="${gap}" fill="rgba(0,0,0,0.45)" stroke="rgba(255,255,255,0.85)" stroke-width="1.5"/></svg>`;
-  // The piece shows the same scenery clipped to the gap's outline, shifted to the left edge.
-  const pieceWidth = pieceSize + pieceSize / 5;
+  // The piece image is the piece's bounding box (the square plus the knobs on top and on the right),
+  // cut from the same scenery; the client draws it at (x, pieceTop) with width pieceBox.
+  const { left, top, size: box } = pieceBox(geometry);
   const piece =
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${pieceWidth}" height="${height}" viewBox="${geometry.gapX} 0 ${pieceWidth} ${height}">` +
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${box}" height="${box}" viewBox="${left} ${top} ${box} ${box}">` +
     `<clipPath id="c"><path d="${gap}"/></clipPath><g clip-path="url(#c)">${art}</g>` +
     `<path d="${gap}" fill="none" stroke="rgba(255,255,255,0.95)" stroke-width="2"/></svg>`;
   return { background: dataUri(background), piece: dataUri(piece) };

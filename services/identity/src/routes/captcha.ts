@@ -2,7 +2,7 @@
 // which answers a one-time pass (captchaVerifyParam) that every code-sending call consumes.
 import { appError, type AppInstance } from '@aipay/kit';
 import { captchaPuzzleSchema, captchaVerifyBodySchema, captchaVerifyResultSchema, ok } from '@aipay/contracts';
-import { CAPTCHA, judgeSlide, newGeometry, renderPuzzle } from '../domain/captcha.js';
+import { CAPTCHA, judgeSlide, newGeometry, pieceBox, renderPuzzle } from '../domain/captcha.js';
 import type { Ctx } from '../context.js';
 import { answers } from './answers.js';
 
@@ -13,12 +13,13 @@ export function captchaRoutes(app: AppInstance, ctx: Ctx): void {
     const geometry = newGeometry();
     const captchaId = await ctx.once.put('captcha', String(geometry.gapX), ttl);
     const { background, piece } = renderPuzzle(geometry);
+    const box = pieceBox(geometry);
     return ok({
       captchaId,
       width: CAPTCHA.width,
       height: CAPTCHA.height,
-      pieceSize: CAPTCHA.pieceSize,
-      pieceY: geometry.gapY,
+      pieceSize: box.size,
+      pieceY: box.top,
       background,
       piece,
       expiresInSeconds: ttl,
