@@ -23,7 +23,7 @@ describe('slide captcha', () => {
   it('serves a 300×150 puzzle with a 44 px piece (52.8 px with its knobs); the secret x stays in Redis for 120 s', async () => {
     const { data, gapX, ttl } = await puzzle();
     expect(data).toMatchObject({ width: 300, height: 150, pieceSize: 52.8, expiresInSeconds: 120 });
-    const piece = Buffer.from(data.piece.split(',')[1], 'base64').toString('utf8');
+    const piece = Buffer.from(data.piece.split(',')[1]!, 'base64').toString('utf8');
     expect(piece).toContain('width="52.8" height="52.8"');
     expect(gapX).toBeGreaterThanOrEqual(60);
     expect(gapX).toBeLessThanOrEqual(240);
