@@ -8,6 +8,7 @@ import (
 	"context"
 	"flag"
 	"log/slog"
+	"net"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -36,8 +37,11 @@ func main() {
 		fatal("cannot create -dir", err)
 	}
 
+	// FerretDB listens on a Unix socket; clients reach it through the write-serialising proxy.
+	socket := filepath.Join(absDir, "ferretdb.sock")
+	_ = os.Remove(socket)
 	f, err := ferretdb.New(&ferretdb.Config{
-		Listener:  ferretdb.ListenerConfig{TCP: *addr},
+		Listener:  ferretdb.ListenerConfig{Unix: socket},
 		Logger:    logger,
 		Handler:   "sqlite",
 		SQLiteURL: "file:" + absDir + "/", // FerretDB wants a directory URI ending in a slash
@@ -48,6 +52,20 @@ func main() {
 
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM, os.Interrupt)
 	defer stop()
+
+	listener, err := net.Listen("tcp", *addr)
+	if err != nil {
+		fatal("cannot listen", err)
+	}
+	go func() {
+		<-ctx.Done()
+		listener.Close()
+	}()
+	go func() {
+		if err := (&proxy{upstream: socket, logger: logger}).serve(listener); err != nil {
+			fatal("proxy stopped", err)
+		}
+	}()
 
 	logger.Warn("ferretdb-runner listening", "addr", *addr, "dir", absDir)
 	if err := f.Run(ctx); err != nil {

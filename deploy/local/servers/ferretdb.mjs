@@ -5,7 +5,7 @@ import path from 'node:path';
 import { ensureDir, exchange, hashFiles, here, readText, rel, run, which } from '../lib.mjs';
 
 const sourceDir = path.join(here, 'ferretdb');
-const sources = ['main.go', 'go.mod', 'go.sum'].map((f) => path.join(sourceDir, f));
+const sources = ['main.go', 'proxy.go', 'go.mod', 'go.sum'].map((f) => path.join(sourceDir, f));
 const binary = (cache) => path.join(cache, 'ferretdb', 'ferretdb-runner');
 
 /** BSON for a flat document of int32 and string values (all a `ping` needs). */

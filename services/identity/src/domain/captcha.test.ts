@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { PNG } from 'pngjs';
 import { CAPTCHA, judgeSlide, newGeometry, renderPuzzle } from './captcha.js';
 
 const humanTrack = [[0, 0], [40, 150], [95, 400], [120, 650]] as const;
@@ -39,12 +40,24 @@ describe('puzzle geometry', () => {
     }
   });
 
-  it('renders SVG data URIs, the gap drawn at its x', () => {
+  it('renders PNG images: the gap darkened at its x, the piece cut from the same picture', () => {
     const { background, piece } = renderPuzzle({ gapX: 150, gapY: 40, hue: 200 });
-    expect(background.startsWith('data:image/svg+xml;base64,')).toBe(true);
-    const svg = Buffer.from(background.split(',')[1]!, 'base64').toString();
-    expect(svg).toContain('M150 40');
-    expect(svg).toContain('width="300"');
-    expect(Buffer.from(piece.split(',')[1]!, 'base64').toString()).toContain('clipPath');
+    expect(background.startsWith('data:image/png;base64,')).toBe(true);
+    expect(piece.startsWith('data:image/png;base64,')).toBe(true);
+    const bg = PNG.sync.read(Buffer.from(background.split(',')[1]!, 'base64'));
+    const pc = PNG.sync.read(Buffer.from(piece.split(',')[1]!, 'base64'));
+    expect([bg.width, bg.height]).toEqual([300, 150]);
+    expect([pc.width, pc.height]).toEqual([53, 53]);
+    const at = (png: PNG, x: number, y: number) => [...png.data.subarray((y * png.width + x) * 4, (y * png.width + x) * 4 + 4)];
+    // Inside the gap (square part, away from the outline) the background is the piece's pixel at 55 %.
+    for (const [x, y] of [[160, 50], [170, 70], [185, 75]] as const) {
+      const gap = at(bg, x, y);
+      const cut = at(pc, x - 150, y - (40 - 9));
+      expect(cut[3]).toBe(255);
+      for (let c = 0; c < 3; c += 1) expect(Math.abs(gap[c]! - cut[c]! * 0.55)).toBeLessThanOrEqual(1);
+    }
+    // Outside the shape the piece is transparent.
+    expect(at(pc, 0, 0)[3]).toBe(0);
+    expect(at(pc, 52, 52)[3]).toBe(0);
   });
 });
