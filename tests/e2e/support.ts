@@ -3,6 +3,7 @@
 import { expect } from 'vitest';
 import { inject } from 'vitest';
 import type { Page } from 'playwright-core';
+import { PNG } from 'pngjs';
 
 export function stack() {
   return inject('stack');
@@ -30,26 +31,57 @@ export async function codeFromInbox(to: string, since: string): Promise<string> 
   }
 }
 
+function decode(src: string): PNG {
+  return PNG.sync.read(Buffer.from(src.split(',')[1]!, 'base64'));
+}
+
 /**
- * Drags the captcha piece onto the gap, like a person: the gap's position is read from the
- * puzzle image (its outline is the last path of the background SVG), then the handle is dragged
- * there in small steps over about half a second.
+ * Finds where the piece fits, the way the eye does: the gap is the piece's picture darkened, so the
+ * best x is where the background matches 0.55 × the piece's opaque pixels (outline excluded).
+ */
+export function findGap(background: PNG, piece: PNG, top: number): number {
+  const cells: [number, number, number, number, number][] = [];
+  for (let j = 0; j < piece.height; j += 1) {
+    for (let i = 0; i < piece.width; i += 1) {
+      const at = (j * piece.width + i) * 4;
+      const [r, g, b, a] = [piece.data[at]!, piece.data[at + 1]!, piece.data[at + 2]!, piece.data[at + 3]!];
+      if (a === 255 && !(r === 255 && g === 255 && b === 255)) cells.push([i, j, r, g, b]);
+    }
+  }
+  let best = { x: 0, error: Infinity };
+  for (let y = Math.max(0, top - 2); y <= Math.min(background.height - piece.height, top + 2); y += 1) {
+    for (let x = 0; x + piece.width <= background.width; x += 1) {
+      let error = 0;
+      for (const [i, j, r, g, b] of cells) {
+        const at = ((y + j) * background.width + x + i) * 4;
+        error += Math.abs(background.data[at]! - r * 0.55) + Math.abs(background.data[at + 1]! - g * 0.55) + Math.abs(background.data[at + 2]! - b * 0.55);
+        if (error >= best.error) break;
+      }
+      if (error < best.error) best = { x, error };
+    }
+  }
+  return best.x;
+}
+
+/**
+ * Drags the captcha piece onto the gap, like a person: find the gap in the picture, then drag the
+ * handle there in small steps over about half a second.
  */
 export async function solveCaptcha(page: Page): Promise<void> {
   const handle = page.getByTestId('captcha-handle');
   await handle.waitFor({ state: 'visible' });
-  const background = page.getByTestId('captcha').locator('img').first();
-  await expect.poll(async () => (await background.getAttribute('src')) ?? '').toMatch(/^data:image\/svg\+xml/);
-  const src = (await background.getAttribute('src'))!;
-  const svg = Buffer.from(src.split(',')[1]!, 'base64').toString('utf8');
-  const paths = [...svg.matchAll(/<path d="M([\d.]+) ([\d.]+)/g)];
-  const gapX = Number(paths[paths.length - 1]![1]);
-  const width = Number(/viewBox="0 0 (\d+)/.exec(svg)![1]);
-  const track = (await page.getByTestId('captcha-track').boundingBox())!;
+  const images = page.getByTestId('captcha').locator('img');
+  await expect.poll(async () => (await images.first().getAttribute('src')) ?? '').toMatch(/^data:image\/png/);
+  const background = decode((await images.first().getAttribute('src'))!);
+  const piece = decode((await page.getByTestId('captcha-piece').getAttribute('src'))!);
+  const shown = (await images.first().boundingBox())!;
+  const pieceShown = (await page.getByTestId('captcha-piece').boundingBox())!;
+  const scale = background.width / shown.width;
+  const gapX = findGap(background, piece, Math.round((pieceShown.y - shown.y) * scale));
   const box = (await handle.boundingBox())!;
   const startX = box.x + box.width / 2;
   const y = box.y + box.height / 2;
-  const targetX = startX + (gapX * track.width) / width;
+  const targetX = startX + gapX / scale;
   await page.mouse.move(startX, y);
   await page.mouse.down();
   const steps = 20;
