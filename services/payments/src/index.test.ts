@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import * as payments from './index.js';
+
+describe('package entry', () => {
+  it('exports the domain rules and every signature scheme', () => {
+    for (const name of [
+      'rechargeFee',
+      'filterChannels',
+      'defaultPayment',
+      'nextPayOrderStatus',
+      'checkRefund',
+      'floorTo2',
+      'usdToCny',
+      'verifyAlipayNotification',
+      'verifyAlipayHkNotification',
+      'verifyWechatNotification',
+      'decryptWechatResource',
+      'verifyStripeSignature',
+      'verifyUnionPay',
+    ]) {
+      expect(typeof (payments as Record<string, unknown>)[name], name).toBe('function');
+    }
+  });
+});
