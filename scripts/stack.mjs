@@ -6,8 +6,8 @@ import path from 'node:path';
 import { ensureTokenKeys, root, run, say, startProcess, stopProcesses, timed, waitForHttp } from './lib.mjs';
 
 export const PORTS = {
-  dev: { gateway: 8080, sandbox: 8090, identity: 8101 },
-  e2e: { gateway: 18080, sandbox: 18090, identity: 18101 },
+  dev: { gateway: 8080, sandbox: 8090, identity: 8101, payments: 8102 },
+  e2e: { gateway: 18080, sandbox: 18090, identity: 18101, payments: 18102 },
 };
 
 function hashTree(dir, hash = createHash('sha256')) {
@@ -61,10 +61,20 @@ export async function startStack(stack, endpoints) {
       },
     },
     {
+      name: 'payments',
+      script: 'services/payments/src/main.ts',
+      port: ports.payments,
+      env: { PAY_PAGE_BASE: `${sandboxUrl}/pay` },
+    },
+    {
       name: 'gateway',
       script: 'services/gateway/src/main.ts',
       port: ports.gateway,
-      env: { IDENTITY_URL: `http://127.0.0.1:${ports.identity}`, WEB_DIST: webDist ?? '' },
+      env: {
+        IDENTITY_URL: `http://127.0.0.1:${ports.identity}`,
+        PAYMENTS_URL: `http://127.0.0.1:${ports.payments}`,
+        WEB_DIST: webDist ?? '',
+      },
     },
   ].filter((service) => existsSync(path.join(root, service.script)));
 

@@ -1,0 +1,53 @@
+// The payments service's Fastify app (no listen): orders, channel chooser, pay URL, trade status,
+// recharge fee, exchange rate, and the providers' notifications.
+import type { Redis } from 'ioredis';
+import { auth, createApp, mongoReadiness, redisReadiness, type Connection, type ReadinessCheck } from '@aipay/kit';
+import type { PaymentsConfig } from './config.js';
+import type { Ctx } from './context.js';
+import { DEFAULT_CATALOGUE, type ChannelCatalogue } from './domain/channels.js';
+import { createOrderModels, OrderStore } from './store/orders.js';
+import { payRoutes } from './routes/pay.js';
+import { notifyRoutes } from './routes/notify.js';
+
+export interface PaymentsDeps {
+  config: PaymentsConfig;
+  /** A client WITHOUT key prefix (the kit's `auth:` session keys are shared). */
+  redis: Redis;
+  connection: Connection;
+  catalogue?: ChannelCatalogue;
+  readiness?: ReadinessCheck[];
+  logger?: boolean;
+  /** Called after a write that stored outbox events (main.ts wakes the relay). */
+  onEventsStored?: () => void;
+}
+
+export function createContext(deps: PaymentsDeps): Ctx {
+  return {
+    config: deps.config,
+    orders: new OrderStore(createOrderModels(deps.connection)),
+    catalogue: deps.catalogue ?? DEFAULT_CATALOGUE,
+    eventsStored: deps.onEventsStored ?? (() => {}),
+  };
+}
+
+export async function buildPayments(deps: PaymentsDeps) {
+  const { config } = deps;
+  const app = await createApp({
+    name: 'payments',
+    logLevel: config.LOG_LEVEL,
+    logger: deps.logger ?? true,
+    readiness: deps.readiness ?? [mongoReadiness(deps.connection), redisReadiness(deps.redis)],
+  });
+  await app.register(auth, {
+    publicKey: config.JWT_PUBLIC_KEY,
+    privateKey: config.JWT_PRIVATE_KEY,
+    redis: deps.redis,
+    ttlSeconds: config.JWT_TTL_SECONDS,
+  });
+  const ctx = createContext(deps);
+  payRoutes(app, ctx);
+  await notifyRoutes(app, ctx);
+  return Object.assign(app, { ctx });
+}
+
+export type PaymentsApp = Awaited<ReturnType<typeof buildPayments>>;
