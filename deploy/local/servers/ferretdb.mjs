@@ -1,12 +1,40 @@
 // The MongoDB-compatible store: FerretDB 1.24.2 on SQLite, built from the Go module proxy
 // (deploy/local/ferretdb is a tiny runner embedding it) and listening on 127.0.0.1:27017.
-import { renameSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ensureDir, exchange, hashFiles, here, readText, rel, run, which } from '../lib.mjs';
 
 const sourceDir = path.join(here, 'ferretdb');
-const sources = ['main.go', 'proxy.go', 'go.mod', 'go.sum'].map((f) => path.join(sourceDir, f));
+const sources = ['main.go', 'proxy.go', 'go.mod', 'go.sum', 'pushdown.patch.json'].map((f) => path.join(sourceDir, f));
 const binary = (cache) => path.join(cache, 'ferretdb', 'ferretdb-runner');
+
+/**
+ * FerretDB's source from the Go module proxy, with our small patch applied (deploy/local/ferretdb/
+ * pushdown.patch.json says what and why), and a go.mod that builds the runner against it.
+ */
+async function patchedModfile(cache) {
+  const module = JSON.parse(await run('go', ['mod', 'download', '-json', 'github.com/FerretDB/FerretDB@v1.24.2'], { cwd: sourceDir }));
+  const src = path.join(cache, 'ferretdb', 'src');
+  // The module cache is read-only: make the copy writable (and removable next time).
+  if (existsSync(src)) await run('chmod', ['-R', 'u+w', src]);
+  rmSync(src, { recursive: true, force: true });
+  cpSync(module.Dir, src, { recursive: true });
+  await run('chmod', ['-R', 'u+w', src]);
+  const patch = JSON.parse(readFileSync(path.join(sourceDir, 'pushdown.patch.json'), 'utf8'));
+  const file = path.join(src, patch.file);
+  let text = readFileSync(file, 'utf8');
+  for (const { from, to } of patch.replace) {
+    const count = text.split(from).length - 1;
+    if (count !== 1) throw new Error(`[infra] ferretdb: patch for ${patch.file} matched ${count} times (expected 1)`);
+    text = text.replace(from, to);
+  }
+  writeFileSync(file, text);
+  const build = ensureDir(path.join(cache, 'ferretdb', 'build'));
+  const gomod = readFileSync(path.join(sourceDir, 'go.mod'), 'utf8');
+  writeFileSync(path.join(build, 'go.mod'), `${gomod}\nreplace github.com/FerretDB/FerretDB => ${src}\n`);
+  if (existsSync(path.join(sourceDir, 'go.sum'))) cpSync(path.join(sourceDir, 'go.sum'), path.join(build, 'go.sum'));
+  return path.join(build, 'go.mod');
+}
 
 /** BSON for a flat document of int32 and string values (all a `ping` needs). */
 function bson(doc) {
@@ -97,13 +125,14 @@ export default {
     await step(async () => {
       ensureDir(path.dirname(out));
       const tmp = `${out}.tmp-${process.pid}`;
-      await run('go', ['build', '-trimpath', '-buildvcs=false', '-ldflags=-s -w', '-o', tmp, '.'], {
+      const modfile = await patchedModfile(cache);
+      await run('go', ['build', '-trimpath', '-buildvcs=false', '-ldflags=-s -w', `-modfile=${modfile}`, '-o', tmp, '.'], {
         cwd: sourceDir,
         env: { CGO_ENABLED: '0', DO_NOT_TRACK: '1' },
       });
       renameSync(tmp, out);
       writeFileSync(`${out}.sha256`, hash + '\n');
-      return `built FerretDB 1.24.2 from the Go module proxy into ${rel(out)}`;
+      return `built FerretDB 1.24.2 (patched: _id pushdown) from the Go module proxy into ${rel(out)}`;
     });
   },
 
