@@ -12,3 +12,4 @@ export * from './outbox.js';
 export * from './redis.js';
 export * from './temporal.js';
 export * from './validation.js';
+export * from './service.js';
