@@ -3,6 +3,8 @@
 import type { Connection, Model } from 'mongoose';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
+import { createApp } from './app.js';
+import { auth } from './auth.js';
 import type { ReadinessCheck } from './health.js';
 import { createKafka, createProducer, kafkaReadiness } from './kafka.js';
 import { Lifecycle } from './lifecycle.js';
@@ -57,4 +59,32 @@ export async function startServiceProcess(options: ServiceProcessOptions): Promi
     logger.warn('KAFKA_BROKERS not set: events stay in the outbox until a relay runs');
   }
   return { logger, lifecycle, connection, redis, readiness, relay, eventsStored: () => relay?.notify() };
+}
+
+export interface ServiceAppOptions {
+  name: string;
+  config: { LOG_LEVEL: string; JWT_PUBLIC_KEY: string; JWT_PRIVATE_KEY?: string | undefined; JWT_TTL_SECONDS: number };
+  redis: Redis;
+  connection: Connection;
+  /** Defaults to MongoDB and Redis; main.ts passes the process's checks (Kafka included). */
+  readiness?: ReadinessCheck[] | undefined;
+  logger?: boolean | undefined;
+}
+
+/** A service's app: the kit's app factory plus token verification (and signing where a key is given). */
+export async function createServiceApp(options: ServiceAppOptions) {
+  const { config } = options;
+  const app = await createApp({
+    name: options.name,
+    logLevel: config.LOG_LEVEL,
+    logger: options.logger ?? true,
+    readiness: options.readiness ?? [mongoReadiness(options.connection), redisReadiness(options.redis)],
+  });
+  await app.register(auth, {
+    publicKey: config.JWT_PUBLIC_KEY,
+    privateKey: config.JWT_PRIVATE_KEY,
+    redis: options.redis,
+    ttlSeconds: config.JWT_TTL_SECONDS,
+  });
+  return app;
 }

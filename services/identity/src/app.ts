@@ -1,7 +1,7 @@
 // The identity service's Fastify app (no listen): accounts, sign-in, codes, captcha, sessions,
 // payment password, face verification, complaint.
 import type { Redis } from 'ioredis';
-import { auth, createApp, mongoReadiness, redisReadiness, SessionVersions, type Connection, type ReadinessCheck } from '@aipay/kit';
+import { createServiceApp, SessionVersions, type Connection, type ReadinessCheck } from '@aipay/kit';
 import type { IdentityConfig } from './config.js';
 import type { Ctx } from './context.js';
 import { HttpNotifier, type Notifier } from './adapters/notifier.js';
@@ -69,17 +69,13 @@ export function createContext(deps: IdentityDeps): Ctx {
 
 export async function buildIdentity(deps: IdentityDeps) {
   const { config } = deps;
-  const app = await createApp({
+  const app = await createServiceApp({
     name: 'identity',
-    logLevel: config.LOG_LEVEL,
-    logger: deps.logger ?? true,
-    readiness: deps.readiness ?? [mongoReadiness(deps.connection), redisReadiness(deps.redis)],
-  });
-  await app.register(auth, {
-    publicKey: config.JWT_PUBLIC_KEY,
-    privateKey: config.JWT_PRIVATE_KEY,
+    config,
     redis: deps.redis,
-    ttlSeconds: config.JWT_TTL_SECONDS,
+    connection: deps.connection,
+    readiness: deps.readiness,
+    logger: deps.logger,
   });
   const ctx = createContext(deps);
   captchaRoutes(app, ctx);

@@ -1,7 +1,7 @@
 // The payments service's Fastify app (no listen): orders, channel chooser, pay URL, trade status,
 // recharge fee, exchange rate, and the providers' notifications.
 import type { Redis } from 'ioredis';
-import { auth, createApp, mongoReadiness, redisReadiness, type Connection, type ReadinessCheck } from '@aipay/kit';
+import { createServiceApp, type Connection, type ReadinessCheck } from '@aipay/kit';
 import type { PaymentsConfig } from './config.js';
 import type { Ctx } from './context.js';
 import { DEFAULT_CATALOGUE, type ChannelCatalogue } from './domain/channels.js';
@@ -32,17 +32,13 @@ export function createContext(deps: PaymentsDeps): Ctx {
 
 export async function buildPayments(deps: PaymentsDeps) {
   const { config } = deps;
-  const app = await createApp({
+  const app = await createServiceApp({
     name: 'payments',
-    logLevel: config.LOG_LEVEL,
-    logger: deps.logger ?? true,
-    readiness: deps.readiness ?? [mongoReadiness(deps.connection), redisReadiness(deps.redis)],
-  });
-  await app.register(auth, {
-    publicKey: config.JWT_PUBLIC_KEY,
-    privateKey: config.JWT_PRIVATE_KEY,
+    config,
     redis: deps.redis,
-    ttlSeconds: config.JWT_TTL_SECONDS,
+    connection: deps.connection,
+    readiness: deps.readiness,
+    logger: deps.logger,
   });
   const ctx = createContext(deps);
   payRoutes(app, ctx);
