@@ -3,11 +3,7 @@
 import type { PaymentsConfig } from '../config.js';
 import { parseMajor } from '../domain/money.js';
 import type { PaymentNotice } from '../store/orders.js';
-import { verifyAlipayNotification } from './signatures/alipay.js';
-import { verifyAlipayHkNotification } from './signatures/alipayhk.js';
-import { decryptWechatResource, readWechatHeaders, verifyWechatNotification, type WechatResource } from './signatures/wechatpay.js';
-import { verifyStripeSignature } from './signatures/stripe.js';
-import { verifyUnionPay } from './signatures/unionpay.js';
+import { verifyAlipayNotification, verifyAlipayHkNotification, decryptWechatResource, readWechatHeaders, verifyWechatNotification, type WechatResource, verifyStripeSignature, verifyUnionPay } from '@aipay/pay-protocols';
 
 export const NOTIFY_CHANNELS = ['alipay', 'alipayhk', 'wechat', 'stripe', 'unionpay'] as const;
 export type NotifyChannel = (typeof NOTIFY_CHANNELS)[number];

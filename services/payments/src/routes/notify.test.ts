@@ -1,9 +1,8 @@
 // Provider notifications applied at most once: replays, concurrent copies, bad signatures, amount
 // mismatches, late payments, and the WeChat and Stripe formats.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUnionPay } from '../adapters/signatures/unionpay.js';
-import { stripeSignatureHeader } from '../adapters/signatures/stripe.js';
-import { TEST_PRIVATE_KEY_PEM } from '../adapters/signatures/testKeys.js';
+import { signUnionPay, stripeSignatureHeader } from '@aipay/pay-protocols';
+import { TEST_PRIVATE_KEY_PEM } from '@aipay/pay-protocols/testKeys';
 import {
   alipayNotification,
   createOrder,

@@ -7,10 +7,8 @@ import { Redis } from 'ioredis';
 import { connectMongo, issueAccessToken, type Connection } from '@aipay/kit';
 import { buildPayments, type PaymentsApp } from '../app.js';
 import { paymentsConfigSchema, type PaymentsConfig } from '../config.js';
-import { alipaySigningString, rsa2Sign } from '../adapters/signatures/alipay.js';
-import { encryptWechatResource, wechatNotificationMessage } from '../adapters/signatures/wechatpay.js';
-import { stripeSignatureHeader } from '../adapters/signatures/stripe.js';
-import { TEST_PRIVATE_KEY_PEM, TEST_PUBLIC_KEY_PEM } from '../adapters/signatures/testKeys.js';
+import { alipaySigningString, rsa2Sign, encryptWechatResource, wechatNotificationMessage, stripeSignatureHeader } from '@aipay/pay-protocols';
+import { TEST_PRIVATE_KEY_PEM, TEST_PUBLIC_KEY_PEM } from '@aipay/pay-protocols/testKeys';
 import type { OrderDoc } from '../store/orders.js';
 
 export const ALIPAY_APP_ID = '2021000000000001';
