@@ -1,6 +1,6 @@
 // Shared steps of `npm start` and `npm test`: install what a fresh machine lacks, keys, processes.
 import { spawn, spawnSync } from 'node:child_process';
-import { createHash, generateKeyPairSync } from 'node:crypto';
+import { createHash, generateKeyPairSync, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync, openSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -71,6 +71,93 @@ export function ensureTokenKeys() {
     say('generated a local token signing key in .data/keys/');
   }
   return { JWT_PRIVATE_KEY: readFileSync(privateFile, 'utf8'), JWT_PUBLIC_KEY: readFileSync(publicFile, 'utf8') };
+}
+
+function rsaPair() {
+  const { publicKey, privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  return { private: privateKey.export({ type: 'pkcs8', format: 'pem' }), public: publicKey.export({ type: 'spki', format: 'pem' }) };
+}
+
+/**
+ * Development keys of the payment channels (docs/pay-channels.md): for each protocol our merchant
+ * pair and the provider's pair, generated once into .data/keys/pay.json. Payments gets our private
+ * keys and the providers' public keys; the sandbox, which plays the providers, the other halves.
+ */
+export function ensurePayKeys() {
+  const file = path.join(dataDir, 'keys', 'pay.json');
+  if (!existsSync(file)) {
+    mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+    const keys = {
+      alipay: { appId: '2021000000000001', merchant: rsaPair(), provider: rsaPair() },
+      alipayhk: { appId: '2021000000000002', merchant: rsaPair(), provider: rsaPair() },
+      wechat: {
+        appId: 'wx0000000000000001',
+        mchId: '1900000001',
+        merchantSerial: randomBytes(20).toString('hex').toUpperCase(),
+        platformSerial: randomBytes(20).toString('hex').toUpperCase(),
+        apiV3Key: randomBytes(16).toString('hex'),
+        merchant: rsaPair(),
+        platform: rsaPair(),
+      },
+      stripe: { secretKey: `sk_test_${randomBytes(16).toString('hex')}`, webhookSecret: `whsec_${randomBytes(16).toString('hex')}` },
+      unionpay: { merId: '777290058110048', certId: '69629715588', merchant: rsaPair(), provider: rsaPair() },
+    };
+    writeFileSync(file, JSON.stringify(keys, null, 2), { mode: 0o600 });
+    say('generated local payment channel keys in .data/keys/pay.json');
+  }
+  const { alipay, alipayhk, wechat, stripe, unionpay } = JSON.parse(readFileSync(file, 'utf8'));
+  return {
+    payments: {
+      ALIPAY_APP_ID: alipay.appId,
+      ALIPAY_PRIVATE_KEY: alipay.merchant.private,
+      ALIPAY_PUBLIC_KEY: alipay.provider.public,
+      ALIPAYHK_APP_ID: alipayhk.appId,
+      ALIPAYHK_PRIVATE_KEY: alipayhk.merchant.private,
+      ALIPAYHK_PUBLIC_KEY: alipayhk.provider.public,
+      WECHAT_APP_ID: wechat.appId,
+      WECHAT_MCH_ID: wechat.mchId,
+      WECHAT_PRIVATE_KEY: wechat.merchant.private,
+      WECHAT_SERIAL_NO: wechat.merchantSerial,
+      WECHAT_API_V3_KEY: wechat.apiV3Key,
+      WECHAT_PLATFORM_SERIAL: wechat.platformSerial,
+      WECHAT_PLATFORM_PUBLIC_KEY: wechat.platform.public,
+      STRIPE_SECRET_KEY: stripe.secretKey,
+      STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
+      UNIONPAY_MER_ID: unionpay.merId,
+      UNIONPAY_CERT_ID: unionpay.certId,
+      UNIONPAY_PRIVATE_KEY: unionpay.merchant.private,
+      UNIONPAY_PUBLIC_KEY: unionpay.provider.public,
+    },
+    sandbox: {
+      PAY_ALIPAY_APP_ID: alipay.appId,
+      PAY_ALIPAY_PRIVATE_KEY: alipay.provider.private,
+      PAY_ALIPAY_MERCHANT_PUBLIC_KEY: alipay.merchant.public,
+      PAY_ALIPAYHK_APP_ID: alipayhk.appId,
+      PAY_ALIPAYHK_PRIVATE_KEY: alipayhk.provider.private,
+      PAY_ALIPAYHK_MERCHANT_PUBLIC_KEY: alipayhk.merchant.public,
+      PAY_WECHAT_MCH_ID: wechat.mchId,
+      PAY_WECHAT_MERCHANT_SERIAL: wechat.merchantSerial,
+      PAY_WECHAT_MERCHANT_PUBLIC_KEY: wechat.merchant.public,
+      PAY_WECHAT_PLATFORM_SERIAL: wechat.platformSerial,
+      PAY_WECHAT_PLATFORM_PRIVATE_KEY: wechat.platform.private,
+      PAY_WECHAT_API_V3_KEY: wechat.apiV3Key,
+      PAY_STRIPE_SECRET_KEY: stripe.secretKey,
+      PAY_STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
+      PAY_UNIONPAY_MER_ID: unionpay.merId,
+      PAY_UNIONPAY_PRIVATE_KEY: unionpay.provider.private,
+      PAY_UNIONPAY_MERCHANT_PUBLIC_KEY: unionpay.merchant.public,
+    },
+  };
+}
+
+/** The shared secret of our services' internal calls (header x-internal-token), generated once. */
+export function ensureInternalToken() {
+  const file = path.join(dataDir, 'keys', 'internal-token');
+  if (!existsSync(file)) {
+    mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+    writeFileSync(file, randomBytes(24).toString('hex'), { mode: 0o600 });
+  }
+  return readFileSync(file, 'utf8').trim();
 }
 
 const pidDir = path.join(dataDir, 'pids');

@@ -3,7 +3,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { ensureTokenKeys, root, run, say, startProcess, stopProcesses, timed, waitForHttp } from './lib.mjs';
+import { ensureInternalToken, ensurePayKeys, ensureTokenKeys, root, run, say, startProcess, stopProcesses, timed, waitForHttp } from './lib.mjs';
 
 export const PORTS = {
   dev: { gateway: 8080, sandbox: 8090, identity: 8101, payments: 8102 },
@@ -41,13 +41,24 @@ export async function ensureWebBuild() {
 export async function startStack(stack, endpoints) {
   const ports = PORTS[stack];
   const keys = ensureTokenKeys();
+  const payKeys = ensurePayKeys();
+  const internalToken = ensureInternalToken();
   const webDist = await ensureWebBuild();
   await stopProcesses(stack); // leftovers of a run that was not stopped
   const base = { ...endpoints, ...keys, NODE_ENV: 'development', LOG_LEVEL: process.env.LOG_LEVEL ?? 'info' };
   const sandboxUrl = `http://127.0.0.1:${ports.sandbox}`;
   const gatewayUrl = `http://127.0.0.1:${ports.gateway}`;
   const services = [
-    { name: 'sandbox', script: 'services/sandbox/src/main.ts', port: ports.sandbox, env: { PUBLIC_URL: sandboxUrl } },
+    {
+      name: 'sandbox',
+      script: 'services/sandbox/src/main.ts',
+      port: ports.sandbox,
+      env: {
+        PUBLIC_URL: sandboxUrl,
+        ...payKeys.sandbox,
+        PAY_STRIPE_WEBHOOK_URL: `http://127.0.0.1:${ports.payments}/v1/pay/notify/stripe`,
+      },
+    },
     {
       name: 'identity',
       script: 'services/identity/src/main.ts',
@@ -58,13 +69,26 @@ export async function startStack(stack, endpoints) {
         KYC_PROVIDER_URL: sandboxUrl,
         COMPLAINT_WEBHOOK_URL: `${sandboxUrl}/chatbot/webhook`,
         PUBLIC_WEB_URL: gatewayUrl,
+        INTERNAL_TOKEN: internalToken,
       },
     },
     {
       name: 'payments',
       script: 'services/payments/src/main.ts',
       port: ports.payments,
-      env: { PAY_PAGE_BASE: `${sandboxUrl}/pay` },
+      env: {
+        ...payKeys.payments,
+        ALIPAY_GATEWAY_URL: `${sandboxUrl}/alipay/gateway.do`,
+        ALIPAYHK_GATEWAY_URL: `${sandboxUrl}/alipayhk/gateway.do`,
+        WECHAT_API_BASE: `${sandboxUrl}/wechat`,
+        STRIPE_API_BASE: `${sandboxUrl}/stripe`,
+        UNIONPAY_FRONT_URL: `${sandboxUrl}/unionpay/gateway/api/frontTransReq.do`,
+        UNIONPAY_BACK_URL: `${sandboxUrl}/unionpay/gateway/api/backTransReq.do`,
+        NOTIFY_BASE_URL: `http://127.0.0.1:${ports.payments}`,
+        PUBLIC_WEB_URL: gatewayUrl,
+        IDENTITY_URL: `http://127.0.0.1:${ports.identity}`,
+        INTERNAL_TOKEN: internalToken,
+      },
     },
     {
       name: 'gateway',
