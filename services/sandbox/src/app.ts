@@ -1,4 +1,4 @@
-// The provider sandbox: SMS, e-mail and face verification played over real HTTP.
+// The provider sandbox: SMS, e-mail, face verification and payments played over real HTTP.
 import { createApp, redisReadiness, type Redis } from '@aipay/kit';
 import { Background } from './callbacks.js';
 import type { SandboxConfig } from './config.js';
@@ -7,11 +7,12 @@ import { registerChatbot } from './routes/chatbot.js';
 import { registerInbox } from './routes/inbox.js';
 import { registerKyc } from './routes/kyc.js';
 import { registerMessages } from './routes/messages.js';
+import { registerPay } from './routes/pay/index.js';
 import { SandboxStore } from './store.js';
 
 export interface SandboxOptions {
   logger?: boolean;
-  /** Source of the simulated failures (tests pin it). */
+  /** Source of the simulated failures and dropped notifications (tests pin it). */
   random?: () => number;
 }
 
@@ -31,5 +32,6 @@ export async function buildSandbox(config: SandboxConfig, redis: Redis, options:
   registerInbox(app, store);
   registerChatbot(app, { config, store });
   registerKyc(app, { config, store, background });
+  registerPay(app, { config, redis, random: options.random ?? Math.random });
   return app;
 }

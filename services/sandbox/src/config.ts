@@ -3,6 +3,18 @@ import { z } from 'zod';
 import { baseConfigSchema, loadConfig } from '@aipay/kit';
 
 const rate = z.coerce.number().min(0).max(1);
+/** An optional variable; set but empty counts as unset. */
+const unsetIfEmpty = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
+const text = () => unsetIfEmpty(z.string().trim().min(1));
+/** A PEM key; literal `\n` sequences (one-line env values) become newlines. */
+const pem = () =>
+  unsetIfEmpty(
+    z
+      .string()
+      .transform((value) => value.replace(/\\n/g, '\n').trim())
+      .pipe(z.string().regex(/^-----BEGIN [A-Z0-9 ]+-----\n[\s\S]+\n-----END [A-Z0-9 ]+-----$/, 'must be a PEM key')),
+  );
+const flag = z.union([z.boolean(), z.stringbool()]);
 
 export const sandboxConfigSchema = baseConfigSchema
   .omit({ JWT_PUBLIC_KEY: true, JWT_PRIVATE_KEY: true, JWT_TTL_SECONDS: true })
@@ -22,6 +34,32 @@ export const sandboxConfigSchema = baseConfigSchema
     EMAIL_FAILURE_RATE: rate.optional(),
     /** First back-off of a failed KYC callback; it doubles on each of the 3 retries. */
     CALLBACK_RETRY_MS: z.coerce.number().int().min(0).default(1000),
+    // Payment providers (docs/pay-channels.md): each protocol answers once its keys are set.
+    PAY_ALIPAY_APP_ID: text(),
+    PAY_ALIPAY_PRIVATE_KEY: pem(),
+    PAY_ALIPAY_MERCHANT_PUBLIC_KEY: pem(),
+    PAY_ALIPAYHK_APP_ID: text(),
+    PAY_ALIPAYHK_PRIVATE_KEY: pem(),
+    PAY_ALIPAYHK_MERCHANT_PUBLIC_KEY: pem(),
+    PAY_WECHAT_MCH_ID: text(),
+    PAY_WECHAT_MERCHANT_SERIAL: text(),
+    PAY_WECHAT_MERCHANT_PUBLIC_KEY: pem(),
+    PAY_WECHAT_PLATFORM_SERIAL: text(),
+    PAY_WECHAT_PLATFORM_PRIVATE_KEY: pem(),
+    /** Encrypts the notification resource: exactly 32 bytes. */
+    PAY_WECHAT_API_V3_KEY: unsetIfEmpty(z.string().refine((key) => Buffer.byteLength(key) === 32, 'must be 32 bytes')),
+    PAY_STRIPE_SECRET_KEY: text(),
+    PAY_STRIPE_WEBHOOK_SECRET: text(),
+    PAY_STRIPE_WEBHOOK_URL: unsetIfEmpty(z.url({ protocol: /^https?$/ })),
+    PAY_UNIONPAY_MER_ID: text(),
+    PAY_UNIONPAY_PRIVATE_KEY: pem(),
+    PAY_UNIONPAY_MERCHANT_PUBLIC_KEY: pem(),
+    /** Asynchronous payment notifications: delay, extra copies, stale notice, drops, back-off. */
+    PAY_NOTIFY_DELAY_MS: z.coerce.number().int().min(0).default(300),
+    PAY_NOTIFY_DUPLICATES: z.coerce.number().int().min(0).max(20).default(1),
+    PAY_NOTIFY_OUT_OF_ORDER: flag.default(true),
+    PAY_NOTIFY_FAILURE_RATE: rate.default(0),
+    PAY_NOTIFY_RETRY_MS: z.coerce.number().int().min(0).default(1000),
   })
   .transform(({ SMS_FAILURE_RATE, EMAIL_FAILURE_RATE, SANDBOX_SECRET, ...config }, ctx) => {
     if (!SANDBOX_SECRET && config.NODE_ENV === 'production') {
@@ -38,7 +76,7 @@ export const sandboxConfigSchema = baseConfigSchema
 export type SandboxConfig = z.infer<typeof sandboxConfigSchema>;
 
 export const PRODUCTION_REFUSAL =
-  'sandbox: refusing to start with NODE_ENV=production. The sandbox fakes SMS, e-mail and KYC providers; ' +
+  'sandbox: refusing to start with NODE_ENV=production. The sandbox fakes SMS, e-mail, KYC and payment providers; ' +
   'it runs in development and tests only.';
 
 /** Throws when the environment is production; main.ts turns that into exit code 1. */

@@ -18,6 +18,8 @@ export function captureRawBodies(app: SandboxApp): void {
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     request.rawBody = body as string;
+    // An empty body is no body (a bodiless POST from a client that always sets the JSON type).
+    if (body === '') return done(null, undefined);
     parseJson(request, body as string, done);
   });
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (request, body, done) => {

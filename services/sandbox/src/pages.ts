@@ -29,7 +29,7 @@ a{color:#2563eb}
 .tag{display:inline-block;font-size:11px;font-weight:700;letter-spacing:.06em;text-transform:uppercase;padding:2px 8px;border-radius:999px;background:#fef3c7;color:#92400e}
 `;
 
-function layout(title: string, css: string, body: string, nonce: string, script = ''): string {
+export function layout(title: string, css: string, body: string, nonce: string, script = ''): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
