@@ -66,6 +66,7 @@ export const ERRORS = {
   KYC_UNAVAILABLE: def(3108, 503, '人脸认证服务暂不可用，请稍后重试', 'Face verification is unavailable, please try again later'),
   COMPLAINT_FAILED: def(3109, 400, '提交失败', 'Submit failed'),
   PAY_PASSWORD_WRONG: def(3110, 400, '支付密码错误', 'Wrong payment password'),
+  IDENTITY_ALREADY_VERIFIED: def(3111, 400, '您已通过身份认证，无需重复认证', 'Already verified'),
   // Transport-level answers.
   PARAM_INVALID: def(400, 400, '参数错误', 'Invalid parameter'),
   NOT_FOUND: def(404, 404, '资源不存在', 'Not found'),

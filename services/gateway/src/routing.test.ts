@@ -16,6 +16,13 @@ describe('the routing table', () => {
     ['/pay/refund', 'payments'],
     ['/v1/unAuth/order/tradeStatus', 'payments'],
     ['/aiflex/payParam', 'payments'],
+    ['/aiflex/payStatus', 'payments'],
+    ['/aiflex/applySharePlus', 'flex'],
+    ['/aiflex/orders', 'flex'],
+    ['/v1/pay/identityVerify', 'payments'],
+    ['/v1/pay/rechargeIdentity', 'payments'],
+    ['/v1/pay/extraOrder/payUrl', 'payments'],
+    ['/common/cardAmount', 'payments'],
     ['/aiflex/products', 'flex'],
     ['/v1/tool/openaiPlus/shareUrl', 'flex'],
     ['/v1/tool/reward/overseaMobile/apply', 'tools'],
@@ -27,6 +34,19 @@ describe('the routing table', () => {
     ['/v1/fission/listInvitation', 'referrals'],
   ])('%s belongs to %s', (path, service) => {
     expect(routeFor(path)).toBe(service);
+  });
+
+  it.each([
+    '/internal/users/u1/payer',
+    '/internal/users/u1/identityVerify',
+    '/INTERNAL/users/u1/payer',
+    '/user/../internal/users/u1/payer',
+    '/v1/pay/./payOrder',
+    '/user/%2e%2e/internal/users/u1/payer',
+    '/user/..%2Finternal/users/u1/payer',
+    '/v1/pay/%5C..%5Cinternal',
+  ])('never forwards %s (internal API, dot segments)', (path) => {
+    expect(routeFor(path)).toBeUndefined();
   });
 
   it('has no owner for unknown paths', () => {
@@ -44,6 +64,10 @@ describe('the routing table', () => {
     ['/user/loginx', false],
     ['/card/list', false],
     ['/v1/pay/payOrder', false],
+    ['/common/cardAmount', true],
+    ['/aiflex/payParam', false],
+    ['/aiflex/payStatus', false],
+    ['/v1/pay/identityStatus', false],
   ])('%s needs no login: %s', (path, expected) => {
     expect(isPublic(path)).toBe(expected);
   });
@@ -51,6 +75,7 @@ describe('the routing table', () => {
   it('uses the seeds timeouts: 20 s default, 60 s pay params, 180 s channel list', () => {
     expect(timeoutFor('/card/list')).toBe(20_000);
     expect(timeoutFor('/aiflex/payParam')).toBe(60_000);
+    expect(timeoutFor('/aiflex/payStatus')).toBe(20_000);
     expect(timeoutFor('/v1/pay/channelList')).toBe(180_000);
   });
 });

@@ -112,8 +112,21 @@ function longestMatch<T>(path: string, table: Readonly<Record<string, T>>): T | 
   return best === undefined ? undefined : table[best];
 }
 
+/**
+ * Paths never forwarded whatever the table says: our services' internal API (`/internal/…`, e.g.
+ * identity's payer and face-verification calls for payments, guarded by x-internal-token) and
+ * paths with dot segments or encoded dots, slashes or backslashes, which could climb out of a
+ * routed prefix on the way to a service.
+ */
+export function isNeverRouted(path: string): boolean {
+  const segments = path.split('/');
+  if (segments[1]?.toLowerCase() === 'internal') return true;
+  return segments.some((segment) => segment === '.' || segment === '..' || /%(2e|2f|5c)/i.test(segment));
+}
+
 /** The service that owns a path (without /api and query), or undefined. */
 export function routeFor(path: string): ServiceName | undefined {
+  if (isNeverRouted(path)) return undefined;
   return longestMatch(path, ROUTES);
 }
 

@@ -20,6 +20,7 @@ import { mobileRoutes } from './routes/mobile.js';
 import { payPasswordRoutes } from './routes/payPassword.js';
 import { kycRoutes } from './routes/kyc.js';
 import { closingRoutes } from './routes/closing.js';
+import { internalRoutes } from './routes/internal.js';
 
 export interface IdentityDeps {
   config: IdentityConfig;
@@ -86,6 +87,7 @@ export async function buildIdentity(deps: IdentityDeps) {
   payPasswordRoutes(app, ctx);
   kycRoutes(app, ctx);
   closingRoutes(app, ctx);
+  internalRoutes(app, ctx);
   return app;
 }
 

@@ -3,6 +3,8 @@ import { z } from 'zod';
 import { baseConfigSchema, csv, loadConfig } from '@aipay/kit';
 
 const DEV_SECRET = 'identity-dev-secret';
+/** The development default of INTERNAL_TOKEN, shared with payments' config. */
+export const DEV_INTERNAL_TOKEN = 'aipay-dev-internal-token';
 const bool = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
 const positive = () => z.coerce.number().int().positive();
 
@@ -52,10 +54,16 @@ export const identityConfigSchema = baseConfigSchema
     PAY_PASSWORD_MAX_FAILURES: positive().default(5),
     MOBILE_FLOW_TTL_SECONDS: positive().default(600),
     PROVIDER_TIMEOUT_MS: positive().default(10_000),
+    /**
+     * Shared secret of the internal API (`/internal/*`, header `x-internal-token`) that our other
+     * services call directly (never through the gateway). Required in production; the development
+     * default is the same in payments (DEV_INTERNAL_TOKEN).
+     */
+    INTERNAL_TOKEN: z.string().min(16).optional(),
   })
   .transform((config, ctx) => {
     if (config.NODE_ENV === 'production') {
-      for (const key of ['PROVIDER_SECRET', 'SUPPORT_HMAC_SECRET', 'CODE_HMAC_SECRET'] as const) {
+      for (const key of ['PROVIDER_SECRET', 'SUPPORT_HMAC_SECRET', 'CODE_HMAC_SECRET', 'INTERNAL_TOKEN'] as const) {
         if (!config[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'required in production' });
       }
     }
@@ -66,6 +74,7 @@ export const identityConfigSchema = baseConfigSchema
       COMPLAINT_WEBHOOK_SECRET: config.COMPLAINT_WEBHOOK_SECRET ?? providerSecret,
       SUPPORT_HMAC_SECRET: config.SUPPORT_HMAC_SECRET ?? DEV_SECRET,
       CODE_HMAC_SECRET: config.CODE_HMAC_SECRET ?? DEV_SECRET,
+      INTERNAL_TOKEN: config.INTERNAL_TOKEN ?? DEV_INTERNAL_TOKEN,
     };
   });
 

@@ -8,6 +8,15 @@ import { DEFAULT_CATALOGUE, type ChannelCatalogue } from './domain/channels.js';
 import { createOrderModels, OrderStore } from './store/orders.js';
 import { payRoutes } from './routes/pay.js';
 import { notifyRoutes } from './routes/notify.js';
+import { createChannels, type Channels } from './adapters/channels/index.js';
+import { RefundExecutor, type RefundLog } from './refunds.js';
+import { HttpIdentityDirectory, type IdentityDirectory } from './adapters/identity.js';
+import { UsageStore } from './store/usage.js';
+import { RouteCapture, extraOrderRoutes } from './routes/extraOrder.js';
+import { aiflexRoutes } from './routes/aiflex.js';
+import { noticeRoutes } from './routes/notice.js';
+import { identityVerifyRoutes } from './routes/identityVerify.js';
+import { amountRoutes } from './routes/amounts.js';
 
 export interface PaymentsDeps {
   config: PaymentsConfig;
@@ -19,14 +28,29 @@ export interface PaymentsDeps {
   logger?: boolean;
   /** Called after a write that stored outbox events (main.ts wakes the relay). */
   onEventsStored?: () => void;
+  /** The providers; the real adapters from config by default (tests play the providers). */
+  channels?: Channels;
+  /** Identity's internal API; the HTTP client of IDENTITY_URL by default. */
+  identity?: IdentityDirectory;
 }
 
-export function createContext(deps: PaymentsDeps): Ctx {
+const quiet: RefundLog = { info: () => {}, warn: () => {}, error: () => {} };
+
+export function createContext(deps: PaymentsDeps, log: RefundLog = quiet): Ctx {
+  const orders = new OrderStore(createOrderModels(deps.connection));
+  const eventsStored = deps.onEventsStored ?? (() => {});
+  const channels = deps.channels ?? createChannels(deps.config);
   return {
     config: deps.config,
-    orders: new OrderStore(createOrderModels(deps.connection)),
+    orders,
     catalogue: deps.catalogue ?? DEFAULT_CATALOGUE,
-    eventsStored: deps.onEventsStored ?? (() => {}),
+    eventsStored,
+    channels,
+    refunds: new RefundExecutor({ orders, channels, log, eventsStored }),
+    identity:
+      deps.identity ??
+      new HttpIdentityDirectory({ url: deps.config.IDENTITY_URL, token: deps.config.INTERNAL_TOKEN, timeoutMs: deps.config.IDENTITY_TIMEOUT_MS }),
+    usage: new UsageStore(orders.models),
   };
 }
 
@@ -40,9 +64,18 @@ export async function buildPayments(deps: PaymentsDeps) {
     readiness: deps.readiness,
     logger: deps.logger,
   });
-  const ctx = createContext(deps);
+  const ctx = createContext(deps, app.log);
+  // Refunds kicked by a request finish before the store closes.
+  app.addHook('onClose', () => ctx.refunds.idle());
+  // Captures payUrl and tradeStatus as payRoutes registers them, for their aliases (extraOrder.ts).
+  const capture = new RouteCapture(app);
   payRoutes(app, ctx);
   await notifyRoutes(app, ctx);
+  extraOrderRoutes(app, capture);
+  aiflexRoutes(app, ctx, capture);
+  noticeRoutes(app, ctx);
+  identityVerifyRoutes(app, ctx);
+  amountRoutes(app, ctx);
   return Object.assign(app, { ctx });
 }
 

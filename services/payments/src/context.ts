@@ -8,6 +8,10 @@ import type { PaymentsConfig } from './config.js';
 import type { ChannelCatalogue } from './domain/channels.js';
 import { usdToCny } from './domain/money.js';
 import type { OrderDoc, OrderStore } from './store/orders.js';
+import type { Channels } from './adapters/channels/index.js';
+import type { RefundExecutor } from './refunds.js';
+import type { IdentityDirectory } from './adapters/identity.js';
+import type { UsageStore } from './store/usage.js';
 
 export interface Ctx {
   config: PaymentsConfig;
@@ -15,6 +19,14 @@ export interface Ctx {
   catalogue: ChannelCatalogue;
   /** Called after a write that stored outbox events (wakes the relay). */
   eventsStored: () => void;
+  /** The providers: creating trades and refunding (docs/pay-channels.md). */
+  channels: Channels;
+  /** Sends recorded refunds to their channel and applies the answers. */
+  refunds: RefundExecutor;
+  /** Identity's internal API: the payer's region and verification, face verification. */
+  identity: IdentityDirectory;
+  /** This month's recharges, the flex package rule, the identity hold. */
+  usage: UsageStore;
 }
 
 /** The `clientType` header: 2 mobile, anything else desktop. */

@@ -1,5 +1,5 @@
-// Payments process: config, MongoDB, Redis, the outbox relay to Kafka, the expiry sweep, listen,
-// graceful shutdown.
+// Payments process: config, MongoDB, Redis, the outbox relay to Kafka, the expiry and refund
+// sweeps, listen, graceful shutdown.
 import { listen, startServiceProcess } from '@aipay/kit';
 import { buildPayments } from './app.js';
 import { loadPaymentsConfig } from './config.js';
@@ -38,5 +38,24 @@ const sweep = setInterval(() => {
 lifecycle.onClose('expiry sweep', () => clearInterval(sweep));
 
 const app = await buildPayments({ config, redis, connection, readiness, onEventsStored: service.eventsStored });
+
+// Refunds still requested (a kick lost in a crash, a `processing` answer) are sent again; the
+// provider refunds once per refundNo and the outcome is applied once (src/refunds.ts), so several
+// instances may sweep at once.
+let refunding = false;
+const refundSweep = setInterval(() => {
+  if (refunding) return;
+  refunding = true;
+  app.ctx.refunds
+    .sweep()
+    .then((settled) => {
+      if (settled > 0) logger.info({ settled }, 'refunds settled by the sweep');
+    })
+    .catch((error: unknown) => logger.error({ err: error }, 'refund sweep failed'))
+    .finally(() => {
+      refunding = false;
+    });
+}, config.REFUND_SWEEP_MS);
+lifecycle.onClose('refund sweep', () => clearInterval(refundSweep));
 const address = await listen(app, lifecycle, config.HOST, config.PORT);
 logger.info({ address }, 'payments listening');

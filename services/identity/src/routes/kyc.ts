@@ -1,34 +1,12 @@
 // Face verification through the KYC provider (polled status and signed callback), and the saved
 // identity form.
 import { z } from 'zod';
-import { appError, outboxEvent, type AppInstance } from '@aipay/kit';
-import {
-  identityVerifyResultSchema,
-  identityVerifyStatusQuerySchema,
-  identityVerifyStatusResultSchema,
-  ok,
-  userVerifiedEvent,
-} from '@aipay/contracts';
-import { ProviderError, verifySigned } from '../adapters/signing.js';
+import { appError, type AppInstance } from '@aipay/kit';
+import { identityVerifyResultSchema, identityVerifyStatusQuerySchema, identityVerifyStatusResultSchema, ok } from '@aipay/contracts';
+import { verifySigned } from '../adapters/signing.js';
 import { currentUser, type Ctx } from '../context.js';
 import { answers } from './answers.js';
-
-async function provider<T>(call: () => Promise<T>): Promise<T> {
-  try {
-    return await call();
-  } catch (error) {
-    if (error instanceof ProviderError) throw appError('KYC_UNAVAILABLE', { cause: error });
-    throw error;
-  }
-}
-
-/** Marks the user verified; conditional on not yet verified, so user.verified is stored once. */
-async function markVerified(ctx: Ctx, userId: string, certifyId: string): Promise<void> {
-  const now = new Date();
-  const event = outboxEvent(userVerifiedEvent, { userId, certifyId, verifiedAt: now.toISOString() }, now);
-  const updated = await ctx.users.update({ _id: userId, verified: false }, { verified: true, certifyId, verifiedAt: now }, [event]);
-  if (updated) ctx.eventsStored();
-}
+import { kycCall as provider, markVerified, sessionStatus, startSession } from './verification.js';
 
 const callbackBody = z.object({ certifyId: z.string().min(1).max(200), status: z.number().int() });
 
@@ -37,13 +15,7 @@ export function kycRoutes(app: AppInstance, ctx: Ctx): void {
 
   app.get('/v1/user/identityVerify', { ...auth, schema: { response: answers(identityVerifyResultSchema) } }, async (request) => {
     const user = await currentUser(ctx, request);
-    const session = await provider(() =>
-      ctx.kyc.start({
-        userId: user._id,
-        returnUrl: `${ctx.config.PUBLIC_WEB_URL.replace(/\/$/, '')}/face-verify-redirect`,
-        callbackUrl: ctx.config.KYC_CALLBACK_URL,
-      }),
-    );
+    const session = await startSession(ctx, user._id, `${ctx.config.PUBLIC_WEB_URL.replace(/\/$/, '')}/face-verify-redirect`);
     return ok({ certifyId: session.certifyId, verifyUrl: session.verifyUrl });
   });
 
@@ -51,10 +23,7 @@ export function kycRoutes(app: AppInstance, ctx: Ctx): void {
     '/v1/user/identityVerifyStatus',
     { ...auth, schema: { querystring: identityVerifyStatusQuerySchema, response: answers(identityVerifyStatusResultSchema) } },
     async (request) => {
-      const user = await currentUser(ctx, request);
-      const status = await provider(() => ctx.kyc.status(request.query.certifyId));
-      if (status.userId !== user._id) throw appError('NOT_FOUND');
-      if (status.status === 1 && !user.verified) await markVerified(ctx, user._id, status.certifyId);
+      const status = await sessionStatus(ctx, await currentUser(ctx, request), request.query.certifyId);
       return ok({ certifyId: status.certifyId, status: status.status });
     },
   );

@@ -1,8 +1,10 @@
 // Provider notifications (no login): POST /v1/pay/notify/:channel. The body is kept raw (the
 // signatures cover the exact bytes), verified, read, and applied at most once by the order store.
-// Each provider gets the answer it expects; a refusal makes it deliver again later.
+// Each provider gets the answer it expects; a refusal makes it deliver again later. A late payment
+// (auto-refund recorded) is sent back to the channel right away (src/refunds.ts).
 import type { FastifyReply } from 'fastify';
 import type { AppInstance } from '@aipay/kit';
+import { verifyUnionPay } from '@aipay/pay-protocols';
 import { NOTIFY_CHANNELS, readNotification, type NotifyChannel } from '../adapters/notices.js';
 import type { Ctx } from '../context.js';
 
@@ -55,6 +57,7 @@ export async function notifyRoutes(app: AppInstance, ctx: Ctx): Promise<void> {
             return answer(reply, channel, true);
           case 'latePayment':
             request.log.warn(log, 'payment after the order closed: auto-refund requested');
+            ctx.refunds.kick(notice.orderNo);
             return answer(reply, channel, true);
           case 'secondPayment':
             request.log.error({ ...log, storedTradeNo: outcome.order.providerTradeNo }, 'order paid twice: return the second payment by hand');
@@ -68,5 +71,21 @@ export async function notifyRoutes(app: AppInstance, ctx: Ctx): Promise<void> {
         }
       });
     }
+
+    // UnionPay reports a refund's result to the refund's backUrl. The synchronous answer (or the
+    // sweep) decides; a verified report only wakes the executor for the order
+    // (refundNo = `R` + the orderNo's digits [+ 2 digits], store/orders.ts).
+    scope.post('/v1/pay/notify/unionpay/refund', { schema: { hide: true } }, async (request, reply) => {
+      const params = Object.fromEntries(new URLSearchParams(typeof request.body === 'string' ? request.body : ''));
+      const key = ctx.config.UNIONPAY_PUBLIC_KEY;
+      if (!key || !params.signature || !verifyUnionPay(params, key)) {
+        request.log.warn({ channel: 'unionpay' }, 'refund notification refused');
+        return reply.status(400).type('text/plain').send('fail');
+      }
+      const refundNo = params.orderId ?? '';
+      request.log.info({ refundNo, respCode: params.respCode, queryId: params.queryId }, 'UnionPay refund notification');
+      if (/^R\d{18}(\d{2})?$/.test(refundNo)) ctx.refunds.kick(`P${refundNo.slice(1, 19)}`);
+      return reply.status(200).type('text/plain').send('ok');
+    });
   });
 }

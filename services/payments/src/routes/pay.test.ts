@@ -78,19 +78,6 @@ describe('trade status', () => {
 });
 
 describe('POST /v1/pay/payUrl', () => {
-  it('answers a signed pay URL and the seconds left', async () => {
-    const { token } = await newUser(h);
-    const { orderNo } = await createOrder(h, token);
-    const answer = await call(h, { url: '/v1/pay/payUrl', token, body: { orderNo } });
-    expect(answer.envelope.code).toBe(200);
-    const url = new URL(answer.envelope.data.payUrl as string);
-    expect(url.origin + url.pathname).toBe(h.config.PAY_PAGE_BASE);
-    expect(url.searchParams.get('orderNo')).toBe(orderNo);
-    expect(url.searchParams.get('sign')).toMatch(/^[0-9a-f]{64}$/);
-    expect(answer.envelope.data.timeExpireTime).toBeGreaterThan(h.config.ORDER_TTL_SECONDS - 5);
-    expect(answer.envelope.data.timeExpireTime).toBeLessThanOrEqual(h.config.ORDER_TTL_SECONDS);
-  });
-
   it('refuses missing parameters with PAY_LINK_PARAMS_MISSING', async () => {
     const { token } = await newUser(h);
     const answer = await call(h, { url: '/v1/pay/payUrl', token, body: {} });

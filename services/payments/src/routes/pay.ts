@@ -1,6 +1,5 @@
 // The user-facing payment routes (seed 001 §8, 002 §7 "Payment"): create an order, the channel
 // chooser, the pay URL, the trade status (logged in or not), the recharge fee and the exchange rate.
-import { createHmac } from 'node:crypto';
 import { z } from 'zod';
 import { appError, type AppInstance } from '@aipay/kit';
 import {
@@ -14,10 +13,12 @@ import {
   transactionTypeSchema,
 } from '@aipay/contracts';
 import { clientTypeOf, invalidField, ownOrder, payAmountOf, type Ctx } from '../context.js';
-import { channelLimitRefusal, filterChannels, rechargeFee } from '../domain/channels.js';
+import { channelLimitRefusal, rechargeFee } from '../domain/channels.js';
+import { assertNotHeld, channelOffersFor, checkNewOrder } from './orderRules.js';
 import { cnyToUsd, formatMinor, RATE_SCALE, usdToCny } from '../domain/money.js';
 import { checkRefund, nextPayOrderStatus, orderStatusOf, payStatusOf, PayOrderStatus, refundStateOf } from '../domain/orderStatus.js';
 import type { OrderDoc } from '../store/orders.js';
+import { createPayLink } from '../adapters/channels/payLink.js';
 
 const text = (max: number) => z.string().trim().min(1).max(max);
 const minor = z.number().int().positive().max(100_000_000);
@@ -72,15 +73,6 @@ function statusView(order: OrderDoc) {
   return { orderNo: order._id, payStatus: payStatusOf(order.status), orderStatus: orderStatusOf(order.status) };
 }
 
-/** The pay page's parameters, signed with PAY_PAGE_SECRET (HMAC-SHA256 over the sorted `k=v&…`). */
-export function signPayPageParams(params: Record<string, string>, secret: string): string {
-  const canonical = Object.keys(params)
-    .sort()
-    .map((key) => `${key}=${params[key]}`)
-    .join('&');
-  return createHmac('sha256', secret).update(canonical).digest('hex');
-}
-
 export function payRoutes(app: AppInstance, ctx: Ctx): void {
   // onRequest: the login is checked before the body is validated (no field errors for strangers).
   const auth = { onRequest: app.authenticate };
@@ -95,6 +87,10 @@ export function payRoutes(app: AppInstance, ctx: Ctx): void {
     if (usdAmount <= 0 || channelLimitRefusal(channel, usdAmount)) throw invalidField('amount', request.language);
     let pay = payAmountOf(ctx, usdAmount, body.channelType);
     if (body.currency === pay.payCurrency) pay = { payAmount: body.amount, payCurrency: body.currency };
+    // A replay of the request key answers the order it created, whatever happened since.
+    const replayed = await ctx.usage.byRequestKey(request.user.sub, body.requestKey);
+    if (replayed) return ok(orderView(assertNotHeld(replayed, request.language)));
+    const { identityHold } = await checkNewOrder(ctx, request, { ...body, usdAmount });
     const now = new Date();
     const { order } = await ctx.orders.create(body.requestKey, {
       userId: request.user.sub,
@@ -108,18 +104,18 @@ export function payRoutes(app: AppInstance, ctx: Ctx): void {
       transactionType: body.transactionType,
       payPageType: body.payPageType ?? null,
       expireAt: new Date(now.getTime() + ctx.config.ORDER_TTL_SECONDS * 1000),
+      identityHold,
     });
-    return ok(orderView(order));
+    // Held (over the unverified monthly limit): 2112 with the orderNo starts face verification.
+    return ok(orderView(assertNotHeld(order, request.language)));
   });
 
   app.get('/v1/pay/channelList', { ...auth, schema: { querystring: channelListQuery } }, async (request) => {
-    // Region: identity will provide isHKMOUser through an internal call; until then unknown = false.
-    const offers = filterChannels({
+    // Region from identity (503 when unreachable), this month's recharges per channel (orderRules.ts).
+    const offers = await channelOffersFor(ctx, request, {
       orderType: request.query.type,
       orderAmount: request.query.orderAmount,
       clientType: clientTypeOf(request),
-      isHKMOUser: false,
-      catalogue: ctx.catalogue,
     });
     return ok(offers);
   });
@@ -132,16 +128,17 @@ export function payRoutes(app: AppInstance, ctx: Ctx): void {
     if (order.status !== PayOrderStatus.pending || secondsLeft <= 0) {
       throw appError('PAY_LINK_FAILED', { data: { orderNo, orderStatus: orderStatusOf(order.status) } });
     }
-    const params: Record<string, string> = {
+    // A recharge held for face verification gets no trade yet (2112, orderRules.ts).
+    assertNotHeld(order, request.language);
+    // The trade at the order's channel (same merchant order number on every call: adapters/channels/payLink.ts).
+    const link = await createPayLink(ctx, request, order);
+    return ok({
       orderNo: order._id,
-      payAmount: String(order.payAmount),
-      payCurrency: String(order.payCurrency),
-      channelType: String(order.channelType),
-      transactionType: String(order.transactionType),
-      expireAt: String(Math.floor(order.expireAt.getTime() / 1000)),
-    };
-    const query = new URLSearchParams({ ...params, sign: signPayPageParams(params, ctx.config.PAY_PAGE_SECRET) });
-    return ok({ orderNo: order._id, payUrl: `${ctx.config.PAY_PAGE_BASE}?${query.toString()}`, timeExpireTime: secondsLeft });
+      ...link,
+      timeExpireTime: secondsLeft,
+      channelType: order.channelType,
+      transactionType: order.transactionType,
+    });
   });
 
   app.post('/v1/pay/tradeStatus', { ...auth, schema: { body: orderNoBody } }, async (request) => {
@@ -169,7 +166,8 @@ export function payRoutes(app: AppInstance, ctx: Ctx): void {
     });
   });
 
-  // A refund request is recorded (refunding, one at a time); sending it to the channel is later work.
+  // A refund request is recorded (refunding, one at a time), then sent to the channel right away
+  // (fire and forget; the refund sweep retries, src/refunds.ts).
   app.post('/pay/refund', { ...auth, schema: { body: refundBody } }, async (request) => {
     const order = await ownOrder(ctx, request, request.body.orderNo);
     const transition = nextPayOrderStatus(order.status, { type: 'refundRequested' });
@@ -185,6 +183,7 @@ export function payRoutes(app: AppInstance, ctx: Ctx): void {
     }
     const updated = await ctx.orders.requestRefund(order, request.body.amount ?? 0);
     if (!updated) throw appError('CONFLICT', { data: { orderNo: order._id, reason: 'refundInProgress' } });
+    ctx.refunds.kick(updated._id);
     return ok({ ...statusView(updated), refundState: refundStateOf(updated.status), refundNo: updated.refunds.at(-1)?.refundNo });
   });
 

@@ -24,6 +24,12 @@ export interface RefundEntry {
   reason: string;
   status: 'requested' | 'succeeded' | 'failed';
   createdAt: Date;
+  /** When the provider's answer was applied (succeeded or failed). */
+  settledAt?: Date | null;
+  /** The provider's id of the refund, when it gives one. */
+  providerRefundNo?: string | null;
+  /** The provider's words on a failure. */
+  message?: string | null;
 }
 
 export interface OrderDoc extends OutboxDocument {
@@ -44,10 +50,14 @@ export interface OrderDoc extends OutboxDocument {
   payPageType: number | null;
   status: PayOrderStatus;
   providerTradeNo: string | null;
+  /** The provider's id of the trade created for the pay URL, kept for refunds (Stripe payment intent). */
+  channelTradeRef: string | null;
   expireAt: Date;
   paidAt: Date | null;
   closedAt: Date | null;
   refunds: RefundEntry[];
+  /** A recharge over the unverified monthly limit waits for face verification (no pay URL until lifted). */
+  identityHold?: boolean;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -67,6 +77,9 @@ const refundSchema = new Schema<RefundEntry>(
     reason: { type: String, required: true },
     status: { type: String, required: true },
     createdAt: { type: Date, required: true },
+    settledAt: { type: Date, default: null },
+    providerRefundNo: { type: String, default: null },
+    message: { type: String, default: null },
   },
   { _id: false },
 );
@@ -87,10 +100,12 @@ const orderSchema = new Schema<OrderDoc>(
     payPageType: { type: Number, default: null },
     status: { type: String, required: true },
     providerTradeNo: { type: String, default: null },
+    channelTradeRef: { type: String, default: null },
     expireAt: { type: Date, required: true },
     paidAt: { type: Date, default: null },
     closedAt: { type: Date, default: null },
     refunds: { type: [refundSchema], default: [] },
+    identityHold: { type: Boolean, default: false },
     ...outboxFields,
   },
   { collection: 'orders', timestamps: true, versionKey: false, minimize: false },
@@ -128,7 +143,7 @@ export function newOrderNo(now = new Date()): string {
 
 export type NewOrder = Omit<
   OrderDoc,
-  '_id' | 'status' | 'providerTradeNo' | 'paidAt' | 'closedAt' | 'refunds' | 'createdAt' | 'updatedAt' | keyof OutboxDocument
+  '_id' | 'status' | 'providerTradeNo' | 'channelTradeRef' | 'paidAt' | 'closedAt' | 'refunds' | 'createdAt' | 'updatedAt' | keyof OutboxDocument
 >;
 
 /** A provider's word on a payment, after its signature was verified. */
@@ -203,6 +218,11 @@ export class OrderStore {
       if (!existing) throw error;
       return { order: existing, created: false };
     }
+  }
+
+  /** Keeps the provider's id of the trade created for the order (a refund may need it). */
+  async recordTrade(orderNo: string, channelTradeRef: string): Promise<void> {
+    await this.models.Order.updateOne({ _id: orderNo }, { $set: { channelTradeRef } }).exec();
   }
 
   /** Closes the order if it is still pending past expireAt (with a payment.failed event); answers the current order. */
@@ -305,10 +325,16 @@ export class OrderStore {
   async requestRefund(order: OrderDoc, usdAmount: number, now = new Date()): Promise<OrderDoc | null> {
     const transition = nextPayOrderStatus(order.status, { type: 'refundRequested' });
     if (!transition.ok) return null;
-    // The pay-currency part of the order that `usdAmount` is, rounded down (never more than was paid).
-    const amount = order.payCurrency === order.currency && order.amount === order.usdAmount
-      ? usdAmount
-      : Math.floor((order.payAmount * usdAmount) / order.usdAmount);
+    // The pay-currency part of the order that `usdAmount` is, rounded down (never more than was
+    // paid); the refund that empties the order takes what is left, so parts add up to payAmount.
+    const kept = order.refunds.filter((entry) => entry.status !== 'failed');
+    const usdLeft = order.usdAmount - kept.reduce((sum, entry) => sum + entry.usdAmount, 0);
+    const payLeft = order.payAmount - kept.reduce((sum, entry) => sum + entry.amount, 0);
+    const amount = usdAmount >= usdLeft
+      ? payLeft
+      : order.payCurrency === order.currency && order.amount === order.usdAmount
+        ? usdAmount
+        : Math.floor((order.payAmount * usdAmount) / order.usdAmount);
     const refund: RefundEntry = {
       refundNo: `R${order._id.slice(1)}${String(order.refunds.length + 1).padStart(2, '0')}`,
       amount,

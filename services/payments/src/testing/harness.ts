@@ -10,14 +10,53 @@ import { paymentsConfigSchema, type PaymentsConfig } from '../config.js';
 import { alipaySigningString, rsa2Sign, encryptWechatResource, wechatNotificationMessage, stripeSignatureHeader } from '@aipay/pay-protocols';
 import { TEST_PRIVATE_KEY_PEM, TEST_PUBLIC_KEY_PEM } from '@aipay/pay-protocols/testKeys';
 import type { OrderDoc } from '../store/orders.js';
+import { startFakeIdentity, type FakeIdentity } from './identity.js';
+import type { ChannelAdapter, Channels, CreateTradeInput, Protocol, RefundInput, RefundResult } from '../adapters/channels/index.js';
 
 export const ALIPAY_APP_ID = '2021000000000001';
 export const WECHAT_SERIAL = 'TESTSERIAL0001';
 export const WECHAT_API_V3_KEY = '0123456789abcdef0123456789abcdef';
 export const STRIPE_SECRET = 'whsec_test_payments';
 
+/**
+ * The providers as the tests script them (no network): trades answer a fixed link (UnionPay a
+ * form), refunds answer `refundAnswer` — `processing` unless a test says otherwise, so a refund
+ * stays in flight. Every call is recorded.
+ */
+export class ScriptedChannels implements Channels {
+  refundAnswer: (input: RefundInput) => Promise<RefundResult> | RefundResult = () => ({ status: 'processing' });
+  readonly tradeCalls: CreateTradeInput[] = [];
+  readonly refundCalls: RefundInput[] = [];
+
+  adapter(protocol: Protocol): ChannelAdapter {
+    return {
+      protocol,
+      createTrade: async (input) => {
+        this.tradeCalls.push(input);
+        if (protocol === 'unionpay') return { payHtml: `<form action="http://provider.test/unionpay">${input.order._id}</form>` };
+        return { payUrl: `http://provider.test/pay/page/${protocol}-${input.order._id}`, ...(protocol === 'stripe' ? { tradeRef: `pi_${input.order._id}` } : {}) };
+      },
+      refund: async (input) => {
+        this.refundCalls.push(input);
+        return this.refundAnswer(input);
+      },
+    };
+  }
+}
+
+/** No sandbox is reached from service tests: the real adapters (when asked for) meet a closed port. */
+const UNREACHABLE = 'http://127.0.0.1:9';
+
+export interface HarnessOptions {
+  /** `real`: the configured adapters (provider URLs unreachable unless `env` says otherwise). */
+  channels?: 'scripted' | 'real';
+}
+
 export interface Harness {
   app: PaymentsApp;
+  channels: ScriptedChannels;
+  /** Identity's internal API as a local server (testing/identity.ts). */
+  identity: FakeIdentity;
   config: PaymentsConfig;
   redis: Redis;
   connection: Connection;
@@ -25,9 +64,10 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-export async function startHarness(env: Record<string, string> = {}): Promise<Harness> {
+export async function startHarness(env: Record<string, string> = {}, options: HarnessOptions = {}): Promise<Harness> {
   const run = randomBytes(5).toString('hex');
   const keys = generateKeyPairSync('ed25519');
+  const identity = await startFakeIdentity(`internal-token-${run}`);
   const config = paymentsConfigSchema.parse({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
@@ -48,17 +88,34 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
     WECHAT_PLATFORM_PUBLIC_KEY: TEST_PUBLIC_KEY_PEM,
     STRIPE_WEBHOOK_SECRET: STRIPE_SECRET,
     UNIONPAY_PUBLIC_KEY: TEST_PUBLIC_KEY_PEM,
+    ALIPAY_GATEWAY_URL: `${UNREACHABLE}/alipay/gateway.do`,
+    ALIPAYHK_GATEWAY_URL: `${UNREACHABLE}/alipayhk/gateway.do`,
+    WECHAT_API_BASE: `${UNREACHABLE}/wechat`,
+    STRIPE_API_BASE: `${UNREACHABLE}/stripe`,
+    UNIONPAY_FRONT_URL: `${UNREACHABLE}/unionpay/gateway/api/frontTransReq.do`,
+    UNIONPAY_BACK_URL: `${UNREACHABLE}/unionpay/gateway/api/backTransReq.do`,
+    IDENTITY_URL: identity.url,
+    INTERNAL_TOKEN: identity.token,
     ...env,
   });
   const connection = await connectMongo(config.MONGO_URL, config.MONGO_DB);
   const redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 3 });
-  const harness = { config, redis, connection, eventsStored: 0 } as Harness;
-  harness.app = await buildPayments({ config, redis, connection, logger: false, onEventsStored: () => (harness.eventsStored += 1) });
+  const channels = new ScriptedChannels();
+  const harness = { config, redis, connection, channels, identity, eventsStored: 0 } as Harness;
+  harness.app = await buildPayments({
+    config,
+    redis,
+    connection,
+    logger: false,
+    onEventsStored: () => (harness.eventsStored += 1),
+    ...(options.channels === 'real' ? {} : { channels }),
+  });
   harness.close = async () => {
     await harness.app.close();
     await connection.dropDatabase();
     await connection.close();
     redis.disconnect();
+    await identity.close();
   };
   return harness;
 }
