@@ -16,6 +16,9 @@ function page<K extends string, P extends object>(load: () => Promise<Record<K, 
 const HomePage = page(() => import('./pages/HomePage'), 'HomePage');
 const InviteRecordPage = page(() => import('./pages/InviteRecordPage'), 'InviteRecordPage');
 const PayResultPage = page(() => import('./pages/PayResultPage'), 'PayResultPage');
+const PayConfirmPage = page(() => import('./pages/PayConfirmPage'), 'PayConfirmPage');
+const PayNoticePage = page(() => import('./pages/PayNoticePage'), 'PayNoticePage');
+const PayFaceVerifyResultPage = page(() => import('./pages/PayFaceVerifyResultPage'), 'PayFaceVerifyResultPage');
 const InviteLandingPage = page(() => import('./pages/InviteLandingPage'), 'InviteLandingPage');
 const TutorialPage = page(() => import('./pages/TutorialPage'), 'TutorialPage');
 const TestPage = page(() => import('./pages/TestPage'), 'TestPage');
@@ -37,6 +40,21 @@ function Routes() {
       </Route>
       <Route path="/pay-result">
         <PayResultPage />
+      </Route>
+      <Route path="/pay-confirm">
+        <RequireLogin>
+          <PayConfirmPage />
+        </RequireLogin>
+      </Route>
+      <Route path="/pay-notice">
+        <RequireLogin>
+          <PayNoticePage />
+        </RequireLogin>
+      </Route>
+      <Route path="/pay-face-verify-result">
+        <RequireLogin>
+          <PayFaceVerifyResultPage />
+        </RequireLogin>
       </Route>
       <Route path="/i/:id">{(params) => <InviteLandingPage id={params.id} />}</Route>
       <Route path="/codex/tutorial/codex">

@@ -33,13 +33,6 @@ export const pagesLocales = {
       copy: '复制链接',
       empty: '暂无邀请记录',
     },
-    payResult: {
-      title: '支付结果',
-      paying: '正在确认支付结果…',
-      noOrder: '没有需要确认的订单',
-      repay: '重新支付',
-      completed: '已完成支付',
-    },
     tutorial: {
       codexTitle: 'Codex 配置教程',
       claudeTitle: 'Claude Code 配置教程',
@@ -108,13 +101,6 @@ export const pagesLocales = {
       link: 'Invite link',
       copy: 'Copy link',
       empty: 'No invitation records yet',
-    },
-    payResult: {
-      title: 'Payment result',
-      paying: 'Confirming the payment…',
-      noOrder: 'No order to confirm',
-      repay: 'Pay again',
-      completed: 'I have paid',
     },
     tutorial: {
       codexTitle: 'Codex setup guide',

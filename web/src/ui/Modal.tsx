@@ -1,6 +1,6 @@
 // A dialog on headlessui: full screen on mobile, a 560-wide card from 720 px (seed 000 §9).
 import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
-import type { ReactNode } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 import { Icon } from './icons';
 
 export type ModalProps = {
@@ -14,15 +14,18 @@ export type ModalProps = {
   compact?: boolean;
   testId?: string;
   closeLabel?: string;
+  /** Extra panel style, e.g. a computed max width. */
+  panelStyle?: CSSProperties;
 };
 
-export function Modal({ open, onClose, title, children, closable = true, compact = false, testId, closeLabel = 'Close' }: ModalProps) {
+export function Modal({ open, onClose, title, children, closable = true, compact = false, testId, closeLabel = 'Close', panelStyle }: ModalProps) {
   return (
     <Dialog open={open} onClose={closable ? onClose : () => undefined} className="relative z-50">
       <div className="fixed inset-0 bg-overlay" aria-hidden />
       <div className={`fixed inset-0 flex overflow-y-auto ${compact ? 'items-center justify-center p-4' : 'desk:items-center desk:justify-center desk:p-4'}`}>
         <DialogPanel
           data-testid={testId}
+          style={panelStyle}
           className={`relative w-full bg-surface shadow-card ${compact ? 'max-w-sm rounded-card p-6' : 'min-h-full p-5 pt-14 desk:min-h-0 desk:max-w-modal desk:rounded-card desk:p-8'}`}
         >
           {closable && (

@@ -5,6 +5,7 @@ import { useSnapshot } from 'valtio';
 import { modalState } from '../../auth/states/modalState';
 import { captchaState } from '../../captcha/states/captchaState';
 import { payPasswordState } from '../../pay-password/states/payPasswordState';
+import { payChooserState, paymentModalState, paySuccessState } from '../../pay/states/payModalState';
 import { Toast } from '../../toast/components/Toast';
 
 function lazyNamed<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
@@ -21,6 +22,9 @@ const ComplaintModal = lazyNamed(() => import('../../settings/components/Complai
 const TermsModal = lazyNamed(() => import('../../settings/components/TermsModal'), 'TermsModal');
 const LogoutConfirm = lazyNamed(() => import('../../settings/components/LogoutConfirm'), 'LogoutConfirm');
 const PayPasswordModal = lazyNamed(() => import('../../pay-password/components/PayPasswordModal'), 'PayPasswordModal');
+const PayChannelModal = lazyNamed(() => import('../../pay/components/PayChannelModal'), 'PayChannelModal');
+const PaymentModal = lazyNamed(() => import('../../pay/components/PaymentModal'), 'PaymentModal');
+const PaySuccessModal = lazyNamed(() => import('../../pay/components/PaySuccessModal'), 'PaySuccessModal');
 const CaptchaDialog = lazyNamed(() => import('../../captcha/components/CaptchaDialog'), 'CaptchaDialog');
 
 type MountWhenOpenedProps = { open: boolean; children: ReactNode };
@@ -36,6 +40,9 @@ export function GlobalModals() {
   const modals = useSnapshot(modalState);
   const captcha = useSnapshot(captchaState);
   const payPassword = useSnapshot(payPasswordState);
+  const payChooser = useSnapshot(payChooserState);
+  const payment = useSnapshot(paymentModalState);
+  const paySuccess = useSnapshot(paySuccessState);
   return (
     <>
       <MountWhenOpened open={modals.auth !== null}>
@@ -67,6 +74,15 @@ export function GlobalModals() {
       </MountWhenOpened>
       <MountWhenOpened open={payPassword.open}>
         <PayPasswordModal />
+      </MountWhenOpened>
+      <MountWhenOpened open={payChooser.open}>
+        <PayChannelModal />
+      </MountWhenOpened>
+      <MountWhenOpened open={payment.open}>
+        <PaymentModal />
+      </MountWhenOpened>
+      <MountWhenOpened open={paySuccess.open}>
+        <PaySuccessModal />
       </MountWhenOpened>
       <MountWhenOpened open={captcha.open}>
         <CaptchaDialog />

@@ -35,7 +35,7 @@ export function storeUserInfo(info: UserInfo): void {
 
 /** Logout clears the user state and the stored session (language, theme, version and invite code stay). */
 export function clearSession(): void {
-  (['token', 'user', 'pay-order', 'pay-password-reset'] as const).forEach((key) => storage.remove(key));
+  (['token', 'user', 'pay-order', 'pay-redirected', 'pay-password-reset'] as const).forEach((key) => storage.remove(key));
   userState.isLoggedIn = false;
   userState.userInfo = null;
   userState.getUserInfoStatus = 'initial';

@@ -19,6 +19,7 @@ export type StorageKey =
   | 'invite-code'
   | 'app-version'
   | 'pay-order'
+  | 'pay-redirected'
   | 'pay-password-reset'
   | 'set-password-shown';
 
