@@ -106,3 +106,27 @@ export async function toast(page: Page): Promise<string> {
   await element.waitFor({ state: 'visible', timeout: 10_000 });
   return (await element.textContent()) ?? '';
 }
+
+/**
+ * Signs a new user up by phone the way a person does (code from the sandbox inbox), binds an
+ * e-mail when asked and skips the optional password; ends logged in on the current page.
+ */
+export async function signUp(page: Page): Promise<{ mobile: string }> {
+  const mobile = freshMobile();
+  await page.goto(`${stack().gatewayUrl}/?login=1`);
+  await page.getByTestId('auth-modal').waitFor();
+  await page.getByTestId('auth-tab-register').click();
+  await page.getByTestId('auth-phone').fill(mobile);
+  await page.getByTestId('auth-code').fill(await sendCode(page, 'auth-send-code', `+86${mobile}`));
+  await page.getByTestId('auth-submit').click();
+  await page.getByTestId('bind-email-modal').waitFor();
+  const email = freshEmail();
+  await page.getByTestId('bind-email-email').fill(email);
+  await page.getByTestId('bind-email-code').fill(await sendCode(page, 'bind-email-send-code', email));
+  await page.getByTestId('bind-email-submit').click();
+  await page.getByTestId('bind-email-modal').waitFor({ state: 'detached' });
+  await page.getByTestId('set-password-modal').waitFor();
+  await page.getByTestId('set-password-later').click();
+  await page.getByTestId('set-password-modal').waitFor({ state: 'detached' });
+  return { mobile };
+}

@@ -114,6 +114,8 @@ const paymentFields = {
   currency: currencySchema,
   /** The order's value in US cents, whatever the paying currency (products are priced in USD). */
   usdAmount: usdCents(),
+  /** A recharge's fee in US cents, paid on top of usdAmount and included in `amount`. */
+  fee: usdCents().optional(),
   channelType: payChannelSchema,
   /** The payer's wallet; null for a balance payment (channel 5). */
   transactionType: transactionTypeSchema.nullable(),

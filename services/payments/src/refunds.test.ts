@@ -93,6 +93,17 @@ describe('a refund the user asks for', () => {
     expect(events.map((event) => (event.data as { full: boolean }).full)).toEqual([false, true]);
   });
 
+  it('keeps a recharge fee: the refunds of the whole value add up to what was paid less the fee', async () => {
+    const { userId, token } = await newUser(h);
+    // $50 at 2 %: ¥360.00 for the value plus ¥7.20 for the $1.00 fee.
+    const order = await paidOrder(userId, { payAmount: 36_720, feeAmount: 100, feePayAmount: 720 });
+    await askRefund(token, order._id, 1_001);
+    await askRefund(token, order._id, 3_999);
+    const stored = await storedOrder(h, order._id);
+    expect(stored?.status).toBe('refunded');
+    expect(stored?.refunds.map((refund) => refund.amount)).toEqual([7_207, 28_793]);
+  });
+
   it('failed goes back to paid (or partiallyRefunded) with the entry failed and no event; the user may ask again', async () => {
     const { userId, token } = await newUser(h);
     const order = await paidOrder(userId);

@@ -25,7 +25,7 @@ describe('POST /v1/pay/notice', () => {
       amount: 5_000,
       currency: 2,
       usdAmount: 5_000,
-      payAmount: 36_000,
+      payAmount: 36_720,
       payCurrency: 1,
       channelType: 6,
       transactionType: 1,

@@ -23,13 +23,17 @@ describe('POST /v1/pay/payOrder', () => {
     expect(await h.app.ctx.orders.models.Order.countDocuments({ businessRef: 'card-9' })).toBe(1);
     const order = await storedOrder(h, orderNo!);
     // $50 at 7.2 CNY per USD on an RMB channel: 360.00 yuan in fen.
-    expect(order).toMatchObject({ status: 'pending', usdAmount: 5_000, payAmount: 36_000, payCurrency: 1 });
+    // $50 recharge at 2 % on channel 6: ¥360.00 plus the $1.00 fee as ¥7.20.
+    expect(order).toMatchObject({ status: 'pending', usdAmount: 5_000, feeAmount: 100, feePayAmount: 720, payAmount: 36_720, payCurrency: 1 });
   });
 
   it('charges US cents on the card payment provider (channel 2)', async () => {
     const { token } = await newUser(h);
     const order = await createOrder(h, token, { channelType: 2, transactionType: 1, amount: 12_345 });
-    expect(order).toMatchObject({ payAmount: 12_345, payCurrency: 2 });
+    // A recharge there pays 2.9 % + $0.30 on top: 358 + 30 cents.
+    expect(order).toMatchObject({ usdAmount: 12_345, feeAmount: 388, payAmount: 12_733, payCurrency: 2 });
+    const other = await createOrder(h, token, { orderType: 4, channelType: 2, transactionType: 1, amount: 12_345, requestKey: 'sms-1' });
+    expect(other).toMatchObject({ usdAmount: 12_345, feeAmount: 0, payAmount: 12_345, payCurrency: 2 });
   });
 
   it('answers 400 naming the field for bad input', async () => {

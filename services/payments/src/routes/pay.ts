@@ -6,6 +6,7 @@ import {
   Currency,
   currencySchema,
   ok,
+  OrderType,
   orderTypeSchema,
   PayChannel,
   payChannelSchema,
@@ -59,6 +60,7 @@ function orderView(order: OrderDoc) {
     amount: order.amount,
     currency: order.currency,
     usdAmount: order.usdAmount,
+    feeAmount: order.feeAmount ?? 0,
     payAmount: order.payAmount,
     payCurrency: order.payCurrency,
     channelType: order.channelType,
@@ -85,8 +87,13 @@ export function payRoutes(app: AppInstance, ctx: Ctx): void {
     const rate = ctx.config.EXCHANGE_RATE;
     const usdAmount = body.currency === Currency.USD ? body.amount : cnyToUsd(body.amount, rate, 'floor');
     if (usdAmount <= 0 || channelLimitRefusal(channel, usdAmount)) throw invalidField('amount', request.language);
-    let pay = payAmountOf(ctx, usdAmount, body.channelType);
-    if (body.currency === pay.payCurrency) pay = { payAmount: body.amount, payCurrency: body.currency };
+    // An amount asked in the channel's own currency is charged as is; a recharge's fee (001 §9,
+    // per channel) is paid on top and kept on the order apart, so a refund never returns it.
+    const value = payAmountOf(ctx, usdAmount, body.channelType);
+    const valuePay = body.currency === value.payCurrency ? body.amount : value.payAmount;
+    const feeAmount = body.orderType === OrderType.recharge ? rechargeFee({ amount: usdAmount, channel }).fee : 0;
+    const feePayAmount = feeAmount > 0 ? payAmountOf(ctx, feeAmount, body.channelType).payAmount : 0;
+    const pay = { payAmount: valuePay + feePayAmount, payCurrency: value.payCurrency, feeAmount, feePayAmount };
     // A replay of the request key answers the order it created, whatever happened since.
     const replayed = await ctx.usage.byRequestKey(request.user.sub, body.requestKey);
     if (replayed) return ok(orderView(assertNotHeld(replayed, request.language)));

@@ -40,8 +40,12 @@ export interface OrderDoc extends OutboxDocument {
   /** The order's price in minor units of `currency`. */
   amount: number;
   currency: Currency;
-  /** The order's value in US cents. */
+  /** The order's value in US cents (what a recharge credits). */
   usdAmount: number;
+  /** Recharge fee in US cents, paid on top of usdAmount (0 for other orders). */
+  feeAmount?: number;
+  /** The fee's part of payAmount, minor units of payCurrency (never refunded to a user's request). */
+  feePayAmount?: number;
   /** What the payer pays through the channel, minor units of `payCurrency`. */
   payAmount: number;
   payCurrency: Currency;
@@ -93,6 +97,8 @@ const orderSchema = new Schema<OrderDoc>(
     amount: { type: Number, required: true },
     currency: { type: Number, required: true },
     usdAmount: { type: Number, required: true },
+    feeAmount: { type: Number, default: 0 },
+    feePayAmount: { type: Number, default: 0 },
     payAmount: { type: Number, required: true },
     payCurrency: { type: Number, required: true },
     channelType: { type: Number, required: true },
@@ -174,6 +180,7 @@ function eventFields(order: OrderDoc) {
     amount: order.payAmount,
     currency: order.payCurrency,
     usdAmount: order.usdAmount,
+    fee: order.feeAmount ?? 0,
     channelType: order.channelType,
     transactionType: order.transactionType,
   };
@@ -327,14 +334,16 @@ export class OrderStore {
     if (!transition.ok) return null;
     // The pay-currency part of the order that `usdAmount` is, rounded down (never more than was
     // paid); the refund that empties the order takes what is left, so parts add up to payAmount.
+    // A recharge fee is kept: only the order's value (payAmount less its fee part) goes back.
+    const valuePaid = order.payAmount - (order.feePayAmount ?? 0);
     const kept = order.refunds.filter((entry) => entry.status !== 'failed');
     const usdLeft = order.usdAmount - kept.reduce((sum, entry) => sum + entry.usdAmount, 0);
-    const payLeft = order.payAmount - kept.reduce((sum, entry) => sum + entry.amount, 0);
+    const payLeft = valuePaid - kept.reduce((sum, entry) => sum + entry.amount, 0);
     const amount = usdAmount >= usdLeft
       ? payLeft
       : order.payCurrency === order.currency && order.amount === order.usdAmount
         ? usdAmount
-        : Math.floor((order.payAmount * usdAmount) / order.usdAmount);
+        : Math.floor((valuePaid * usdAmount) / order.usdAmount);
     const refund: RefundEntry = {
       refundNo: `R${order._id.slice(1)}${String(order.refunds.length + 1).padStart(2, '0')}`,
       amount,
