@@ -32,7 +32,7 @@ async function heldRecharge() {
 describe('POST /v1/pay/identityVerify and GET /v1/pay/identityStatus', () => {
   it('starts a session with the return URL and reads its status (0, then 1 verified)', async () => {
     const { userId, token } = await heldRecharge();
-    const returnUrl = 'https://web.example/pay-face-verify-result?orderNo=P1';
+    const returnUrl = `${h.config.PUBLIC_WEB_URL}/pay-face-verify-result?orderNo=P1`;
     const started = await call(h, { url: '/v1/pay/identityVerify', token, body: { returnUrl } });
     expect(started.envelope.code).toBe(200);
     const { certifyId, verifyUrl } = started.envelope.data;
@@ -46,13 +46,15 @@ describe('POST /v1/pay/identityVerify and GET /v1/pay/identityStatus', () => {
     expect(passed.envelope.data).toEqual({ certifyId, status: 1, verified: true });
   });
 
-  it('names returnUrl when missing or not http(s); passes identity refusals through (3111 already verified)', async () => {
+  it('names returnUrl when missing, not http(s) or not our web client; passes identity refusals through (3111 already verified)', async () => {
     const { token } = await newUser(h);
     const missing = await call(h, { url: '/v1/pay/identityVerify', token, body: {} });
     expect(missing.envelope).toMatchObject({ code: 400, msg: 'returnUrl is required', data: { field: 'returnUrl' } });
     const script = await call(h, { url: '/v1/pay/identityVerify', token, body: { returnUrl: 'javascript:alert(1)' } });
     expect(script.envelope).toMatchObject({ code: 400, data: { field: 'returnUrl' } });
-    const verified = await call(h, { url: '/v1/pay/identityVerify', token, body: { returnUrl: 'https://web.example/' } });
+    const elsewhere = await call(h, { url: '/v1/pay/identityVerify', token, body: { returnUrl: 'https://phishing.example/pay-face-verify-result' } });
+    expect(elsewhere.envelope).toMatchObject({ code: 400, data: { field: 'returnUrl' } });
+    const verified = await call(h, { url: '/v1/pay/identityVerify', token, body: { returnUrl: `${h.config.PUBLIC_WEB_URL}/` } });
     expect(verified.envelope).toMatchObject({ code: 3111, msg: 'Already verified' });
   });
 
@@ -73,7 +75,7 @@ describe('POST /v1/pay/rechargeIdentity', () => {
     const { userId, token, orderNo } = await heldRecharge();
     const notYet = await call(h, { url: '/v1/pay/rechargeIdentity', token, body: { orderNo } });
     expect(notYet.envelope).toMatchObject({ code: 2112, data: { orderNo } });
-    await call(h, { url: '/v1/pay/identityVerify', token, body: { returnUrl: 'https://web.example/r' } });
+    await call(h, { url: '/v1/pay/identityVerify', token, body: { returnUrl: `${h.config.PUBLIC_WEB_URL}/pay-face-verify-result` } });
     h.identity.set(userId, { sessionStatus: 1 });
     await h.app.ctx.orders.models.Order.updateOne({ _id: orderNo }, { $set: { expireAt: new Date(Date.now() + 60_000) } });
 

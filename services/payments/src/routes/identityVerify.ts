@@ -25,6 +25,8 @@ export function identityVerifyRoutes(app: AppInstance, ctx: Ctx): void {
   const auth = { onRequest: app.authenticate };
 
   app.post('/v1/pay/identityVerify', { ...auth, schema: { body: verifyBody } }, async (request) => {
+    // Only back to our own web client: the provider must not become an open redirect.
+    if (new URL(request.body.returnUrl).origin !== new URL(ctx.config.PUBLIC_WEB_URL).origin) throw invalidField('returnUrl', request.language);
     return ok(await ctx.identity.startVerify(request.user.sub, request.body.returnUrl));
   });
 
