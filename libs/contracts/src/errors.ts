@@ -55,6 +55,9 @@ export const ERRORS = {
   PAY_LINK_FAILED: def(3015, 400, '获取支付链接失败', 'Failed to get pay link'),
   ACCOUNT_DELETE_ACTIVE_SERVICES: def(3016, 400, '您有正在使用的服务，请联系客服注销账号', 'You have active services; please contact customer service to delete the account'),
   IN_MAINTENANCE: def(3017, 503, '银行系统升级中，充值与提现暂停', 'Bank system upgrade in progress; recharge and withdrawal are suspended'),
+  CARD_NO_BALANCE: def(3018, 400, '卡片余额不足，请先充值', 'Card has no balance, recharge first'),
+  /** A balance payment from a frozen card; the answer names the card (`data.cardId`, and the message). */
+  CARD_FROZEN: def(3019, 400, '卡片已冻结，请先解冻', 'The card is frozen, unfreeze it first'),
   // Identity (codes 3101-3199 are identity's own).
   LOGIN_FAILED: def(3101, 400, '登录失败，请重试', 'Login failed, retry'),
   EMAIL_NOT_REGISTERED: def(3102, 400, '用户邮箱不存在', 'User e-mail does not exist'),

@@ -1,5 +1,5 @@
 // The payments service's Fastify app (no listen): orders, channel chooser, pay URL, trade status,
-// recharge fee, exchange rate, and the providers' notifications.
+// recharge fee, exchange rate, the providers' notifications, and balance payments (the card service).
 import type { Redis } from 'ioredis';
 import { createServiceApp, type Connection, type ReadinessCheck } from '@aipay/kit';
 import type { PaymentsConfig } from './config.js';
@@ -8,7 +8,9 @@ import { DEFAULT_CATALOGUE, type ChannelCatalogue } from './domain/channels.js';
 import { createOrderModels, OrderStore } from './store/orders.js';
 import { payRoutes } from './routes/pay.js';
 import { notifyRoutes } from './routes/notify.js';
-import { createChannels, type Channels } from './adapters/channels/index.js';
+import { createChannels, type ProviderChannels } from './adapters/channels/index.js';
+import { withBalance } from './adapters/channels/balance.js';
+import { HttpCardLedger, type CardLedger } from './adapters/card.js';
 import { RefundExecutor, type RefundLog } from './refunds.js';
 import { HttpIdentityDirectory, type IdentityDirectory } from './adapters/identity.js';
 import { UsageStore } from './store/usage.js';
@@ -17,6 +19,7 @@ import { aiflexRoutes } from './routes/aiflex.js';
 import { noticeRoutes } from './routes/notice.js';
 import { identityVerifyRoutes } from './routes/identityVerify.js';
 import { amountRoutes } from './routes/amounts.js';
+import { balancePayRoutes } from './routes/balancePay.js';
 
 export interface PaymentsDeps {
   config: PaymentsConfig;
@@ -29,7 +32,9 @@ export interface PaymentsDeps {
   /** Called after a write that stored outbox events (main.ts wakes the relay). */
   onEventsStored?: () => void;
   /** The providers; the real adapters from config by default (tests play the providers). */
-  channels?: Channels;
+  channels?: ProviderChannels;
+  /** The card service's balance API; the HTTP client of CARD_URL by default. */
+  card?: CardLedger;
   /** Identity's internal API; the HTTP client of IDENTITY_URL by default. */
   identity?: IdentityDirectory;
 }
@@ -37,9 +42,12 @@ export interface PaymentsDeps {
 const quiet: RefundLog = { info: () => {}, warn: () => {}, error: () => {} };
 
 export function createContext(deps: PaymentsDeps, log: RefundLog = quiet): Ctx {
-  const orders = new OrderStore(createOrderModels(deps.connection));
+  const { config } = deps;
+  const card = deps.card ?? new HttpCardLedger({ url: config.CARD_URL, token: config.INTERNAL_TOKEN, timeoutMs: config.CARD_TIMEOUT_MS });
+  const orders = new OrderStore(createOrderModels(deps.connection), card);
   const eventsStored = deps.onEventsStored ?? (() => {});
-  const channels = deps.channels ?? createChannels(deps.config);
+  // Channel 5 (balance) refunds go back to the card, whichever providers are configured.
+  const channels = withBalance(deps.channels ?? createChannels(config), card);
   return {
     config: deps.config,
     orders,
@@ -47,6 +55,7 @@ export function createContext(deps: PaymentsDeps, log: RefundLog = quiet): Ctx {
     eventsStored,
     channels,
     refunds: new RefundExecutor({ orders, channels, log, eventsStored }),
+    card,
     identity:
       deps.identity ??
       new HttpIdentityDirectory({ url: deps.config.IDENTITY_URL, token: deps.config.INTERNAL_TOKEN, timeoutMs: deps.config.IDENTITY_TIMEOUT_MS }),
@@ -76,6 +85,7 @@ export async function buildPayments(deps: PaymentsDeps) {
   noticeRoutes(app, ctx);
   identityVerifyRoutes(app, ctx);
   amountRoutes(app, ctx);
+  balancePayRoutes(app, ctx);
   return Object.assign(app, { ctx });
 }
 

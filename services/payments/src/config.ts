@@ -65,6 +65,10 @@ export const paymentsConfigSchema = baseConfigSchema
     /** Shared secret of our internal calls (header x-internal-token); required in production. */
     INTERNAL_TOKEN: z.string().min(16).default(DEV_INTERNAL_TOKEN),
     IDENTITY_TIMEOUT_MS: positive().default(5_000),
+    /** The card service's internal API (docs/payments.md "Balance payments"): debits and credits of card balances. */
+    CARD_URL: z.url().default('http://127.0.0.1:8103'),
+    /** Per card-service call, milliseconds; no balance debit is asked within this time of an order's expiry. */
+    CARD_TIMEOUT_MS: positive().default(5_000),
     /** Monthly recharge limits in US cents (001 §6, §9): $100 unverified (deposit route), $3000 verified (face). */
     MONTHLY_LIMIT_UNVERIFIED: z.coerce.number().int().min(0).default(10_000),
     MONTHLY_LIMIT_VERIFIED: z.coerce.number().int().min(0).default(300_000),

@@ -12,6 +12,7 @@ import type { Channels } from './adapters/channels/index.js';
 import type { RefundExecutor } from './refunds.js';
 import type { IdentityDirectory } from './adapters/identity.js';
 import type { UsageStore } from './store/usage.js';
+import type { CardLedger } from './adapters/card.js';
 
 export interface Ctx {
   config: PaymentsConfig;
@@ -27,6 +28,8 @@ export interface Ctx {
   identity: IdentityDirectory;
   /** This month's recharges, the flex package rule, the identity hold. */
   usage: UsageStore;
+  /** The card service's balance API: debits of balance payments, their state, refund credits. */
+  card: CardLedger;
 }
 
 /** The `clientType` header: 2 mobile, anything else desktop. */

@@ -3,7 +3,7 @@
 import { listen, startServiceProcess } from '@aipay/kit';
 import { buildPayments } from './app.js';
 import { loadPaymentsConfig } from './config.js';
-import { createOrderModels, OrderStore } from './store/orders.js';
+import { createOrderModels } from './store/orders.js';
 
 const config = loadPaymentsConfig();
 const service = await startServiceProcess({
@@ -15,9 +15,11 @@ const { connection, redis, readiness, lifecycle, logger, relay } = service;
 const models = createOrderModels(connection);
 await models.Order.createIndexes();
 
+const app = await buildPayments({ config, redis, connection, readiness, onEventsStored: service.eventsStored });
+
 // Expired pending orders are closed lazily when read, and by this sweep (conditional updates only,
-// so several instances may sweep at once).
-const orders = new OrderStore(models);
+// so several instances may sweep at once). The app's store: a balance order asks the card first.
+const orders = app.ctx.orders;
 let sweeping = false;
 const sweep = setInterval(() => {
   if (sweeping) return;
@@ -26,7 +28,7 @@ const sweep = setInterval(() => {
     .closeExpired()
     .then((closed) => {
       if (closed > 0) {
-        logger.info({ closed }, 'expired orders closed');
+        logger.info({ closed }, 'expired orders settled');
         relay?.notify();
       }
     })
@@ -36,8 +38,6 @@ const sweep = setInterval(() => {
     });
 }, config.EXPIRY_SWEEP_MS);
 lifecycle.onClose('expiry sweep', () => clearInterval(sweep));
-
-const app = await buildPayments({ config, redis, connection, readiness, onEventsStored: service.eventsStored });
 
 // Refunds still requested (a kick lost in a crash, a `processing` answer) are sent again; the
 // provider refunds once per refundNo and the outcome is applied once (src/refunds.ts), so several

@@ -1,7 +1,8 @@
 // The internal API payments calls (x-internal-token, never through the gateway): the payer's region
-// and verification, and face verification started for a recharge, against the real store.
+// and verification, face verification started for a recharge, and the payment password check of a
+// balance payment, against the real store.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerByMobile, startHarness, type Harness } from '../testing/harness.js';
+import { call, registerByMobile, startHarness, type Harness } from '../testing/harness.js';
 import { DEV_INTERNAL_TOKEN, identityConfigSchema } from '../config.js';
 import { internalTokenOk } from './internal.js';
 
@@ -16,11 +17,11 @@ afterAll(async () => {
 
 const users = () => h.connection.db!.collection('users');
 
-async function internal(method: 'GET' | 'POST', url: string, body?: unknown, token: string | null = TOKEN) {
+async function internal(method: 'GET' | 'POST', url: string, body?: unknown, token: string | null = TOKEN, language: 'zh' | 'en' = 'en') {
   const response = await h.app.inject({
     method,
     url,
-    headers: { language: 'en', ...(token === null ? {} : { 'x-internal-token': token }) },
+    headers: { language, ...(token === null ? {} : { 'x-internal-token': token }) },
     ...(body === undefined ? {} : { payload: body as Record<string, unknown> }),
   });
   return Object.assign(response, { envelope: response.json() as { code: number; msg: string; data: any } });
@@ -33,6 +34,7 @@ describe('the internal token', () => {
       expect((await internal('GET', `/internal/users/${user.id}/payer`, undefined, token)).statusCode).toBe(403);
       expect((await internal('POST', `/internal/users/${user.id}/identityVerify`, {}, token)).statusCode).toBe(403);
       expect((await internal('GET', `/internal/users/${user.id}/identityStatus`, undefined, token)).statusCode).toBe(403);
+      expect((await internal('POST', `/internal/users/${user.id}/verifyPayPassword`, { password: 'x' }, token)).statusCode).toBe(403);
     }
     expect(h.providers.kycSessions.size).toBe(0);
   });
@@ -136,5 +138,52 @@ describe('face verification for payments', () => {
     } finally {
       await broken.close();
     }
+  });
+});
+
+describe('POST /internal/users/:userId/verifyPayPassword', () => {
+  const check = (userId: string, password: string) => internal('POST', `/internal/users/${userId}/verifyPayPassword`, { password });
+  const own = (token: string, password: string) => call(h, { url: '/account/verifyPayPassword', token, body: { password } });
+
+  it('answers like the user\'s own verify and shares its counter and its lock (5 − failCount attempts left)', async () => {
+    const { user, token } = await registerByMobile(h);
+    expect((await check(user.id, '123456')).envelope).toEqual({ code: 200, msg: 'success', data: { resultType: 1, failCount: 0 } });
+    expect((await call(h, { url: '/account/setPayPassword', token, body: { password: '123456' } })).envelope.code).toBe(200);
+    expect((await check(user.id, '123456')).envelope.data).toEqual({ resultType: 0, failCount: 0 });
+    expect((await check(user.id, '000000')).envelope.data).toEqual({ resultType: 2, failCount: 1 });
+    // The user's own wrong try counts on the same counter; a right password resets it.
+    expect((await own(token, '000000')).envelope.data).toEqual({ resultType: 2, failCount: 2 });
+    expect((await check(user.id, '123456')).envelope.data).toEqual({ resultType: 0, failCount: 0 });
+
+    const answers = [];
+    for (let i = 0; i < 5; i += 1) answers.push((await check(user.id, '654321')).envelope.data);
+    expect(answers.map((answer) => answer.failCount)).toEqual([1, 2, 3, 4, 5]);
+    expect(answers.map((answer) => answer.resultType)).toEqual([2, 2, 2, 2, 3]);
+    // Locked for both callers, the right password included, until a reset.
+    expect((await check(user.id, '123456')).envelope.data).toEqual({ resultType: 3, failCount: 5 });
+    expect((await own(token, '123456')).envelope.data).toEqual({ resultType: 3, failCount: 5 });
+    expect((await users().findOne({ _id: user.id }))?.payPasswordFailCount).toBe(5);
+  });
+
+  it('counts concurrent wrong tries from both callers atomically (never past 5, exactly one lock)', async () => {
+    const { user, token } = await registerByMobile(h);
+    await call(h, { url: '/account/setPayPassword', token, body: { password: '111111' } });
+    const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => (i % 2 === 0 ? check(user.id, '999999') : own(token, '999999'))));
+    const data = answers.map((answer) => answer.envelope.data as { resultType: number; failCount: number });
+    expect(data.filter((d) => d.resultType === 2).map((d) => d.failCount).sort()).toEqual([1, 2, 3, 4]);
+    expect(data.filter((d) => d.resultType === 3).map((d) => d.failCount)).toEqual([5, 5, 5, 5]);
+    expect((await users().findOne({ _id: user.id }))?.payPasswordFailCount).toBe(5);
+  });
+
+  it('names the field of a password that is not 6 digits, in zh and en; 404 for an unknown user', async () => {
+    const { user } = await registerByMobile(h);
+    const en = await internal('POST', `/internal/users/${user.id}/verifyPayPassword`, { password: '12345' });
+    expect(en.envelope).toMatchObject({ code: 400, msg: 'password is invalid', data: { field: 'password' } });
+    const zh = await internal('POST', `/internal/users/${user.id}/verifyPayPassword`, { password: '12ab56' }, TOKEN, 'zh');
+    expect(zh.envelope).toMatchObject({ code: 400, msg: 'password 格式不正确', data: { field: 'password' } });
+    const missing = await internal('POST', `/internal/users/${user.id}/verifyPayPassword`, {});
+    expect(missing.envelope).toMatchObject({ code: 400, data: { field: 'password' } });
+    expect((await check('nobody', '123456')).statusCode).toBe(404);
+    expect((await users().findOne({ _id: user.id }))?.payPasswordFailCount).toBe(0);
   });
 });

@@ -1,15 +1,17 @@
-// Identity's internal API: what our other services (payments) need to know about a user, and the
-// face verification started on their behalf. Never routed by the gateway (services/gateway/src/
+// Identity's internal API: what our other services (payments) need to know about a user, the
+// face verification started on their behalf, and the payment password check before a balance
+// payment. Never routed by the gateway (services/gateway/src/
 // routing.ts has no `/internal/` owner); every call needs the shared secret in `x-internal-token`.
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { appError, type AppInstance } from '@aipay/kit';
-import { ok } from '@aipay/contracts';
+import { ok, verifyPayPasswordBodySchema } from '@aipay/contracts';
 import type { Ctx } from '../context.js';
 import { isHKMO } from '../domain/region.js';
 import type { UserDoc } from '../store/models.js';
 import { sessionStatus, startSession } from './verification.js';
+import { checkPayPassword } from './payPasswordCheck.js';
 
 export const INTERNAL_TOKEN_HEADER = 'x-internal-token';
 
@@ -77,4 +79,15 @@ export function internalRoutes(app: AppInstance, ctx: Ctx): void {
     const status = await sessionStatus(ctx, user, user.certifyId);
     return ok({ certifyId: status.certifyId, status: status.status, verified: status.status === 1 });
   });
+
+  // The payment password of a balance payment (seed 001 §4 "input verifies at 6 digits"), checked
+  // exactly like POST /account/verifyPayPassword: the same counter and lock (payPasswordCheck.ts).
+  app.post(
+    '/internal/users/:userId/verifyPayPassword',
+    { ...guarded, schema: { params: userParams, body: verifyPayPasswordBodySchema, hide: true } },
+    async (request) => {
+      const user = await knownUser(ctx, request.params.userId);
+      return ok(await checkPayPassword(ctx, user, request.body.password));
+    },
+  );
 }

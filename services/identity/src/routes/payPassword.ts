@@ -1,6 +1,7 @@
 // Payment password (seed 001 §4-§5): set (first, change with the old one, reset with a code) and
+// verify with atomic failure counting; 5 failures lock until a reset. The check itself is
+// payPasswordCheck.ts (also behind the internal call payments makes before a balance payment).
 import { z } from 'zod';
-// verify with atomic failure counting; 5 failures lock until a reset.
 import { appError, type AppInstance } from '@aipay/kit';
 import {
   ok,
@@ -11,7 +12,8 @@ import {
 import { checkCode, currentUser, invalidField, ownMobile, type Ctx } from '../context.js';
 import { answers } from './answers.js';
 import { hashPassword, verifyPassword } from '../domain/passwords.js';
-import { afterWrong, PayPasswordResult, precheck, setMode } from '../domain/payPassword.js';
+import { PayPasswordResult, setMode } from '../domain/payPassword.js';
+import { checkPayPassword, countWrongPayPassword } from './payPasswordCheck.js';
 import { identifierKey } from '../domain/region.js';
 
 export function payPasswordRoutes(app: AppInstance, ctx: Ctx): void {
@@ -40,9 +42,8 @@ export function payPasswordRoutes(app: AppInstance, ctx: Ctx): void {
       case 'change': {
         if (state.failCount >= max) throw appError('PAY_PASSWORD_LOCKED', { data: { failCount: state.failCount } });
         if (!(await verifyPassword(oldPassword ?? '', user.payPasswordHash))) {
-          const counted = await ctx.users.countPayFailure(user._id, max);
-          const failCount = counted?.payPasswordFailCount ?? max;
-          throw appError(afterWrong(failCount, max) === PayPasswordResult.limitExceeded ? 'PAY_PASSWORD_LOCKED' : 'PAY_PASSWORD_WRONG', { data: { failCount } });
+          const { resultType, failCount } = await countWrongPayPassword(ctx, user._id);
+          throw appError(resultType === PayPasswordResult.limitExceeded ? 'PAY_PASSWORD_LOCKED' : 'PAY_PASSWORD_WRONG', { data: { failCount } });
         }
         const updated = await ctx.users.update(
           { _id: user._id, payPasswordHash: user.payPasswordHash, payPasswordFailCount: { $lt: max } },
@@ -59,20 +60,6 @@ export function payPasswordRoutes(app: AppInstance, ctx: Ctx): void {
 
   app.post('/account/verifyPayPassword', { ...auth, schema: { body: verifyPayPasswordBodySchema, response: answers(payPasswordVerifyResultSchema) } }, async (request) => {
     const user = await currentUser(ctx, request);
-    const state = { isSet: Boolean(user.payPasswordHash), failCount: user.payPasswordFailCount };
-    const early = precheck(state, max);
-    if (early !== null) return ok({ resultType: early, failCount: state.failCount });
-    if (await verifyPassword(request.body.password, user.payPasswordHash)) {
-      // Reset the count unless a concurrent failure locked it meanwhile.
-      const updated = await ctx.users.update(
-        { _id: user._id, payPasswordHash: user.payPasswordHash, payPasswordFailCount: { $lt: max } },
-        { payPasswordFailCount: 0 },
-      );
-      if (!updated) return ok({ resultType: PayPasswordResult.limitExceeded, failCount: max });
-      return ok({ resultType: PayPasswordResult.success, failCount: 0 });
-    }
-    const counted = await ctx.users.countPayFailure(user._id, max);
-    const failCount = counted?.payPasswordFailCount ?? max;
-    return ok({ resultType: afterWrong(failCount, max), failCount });
+    return ok(await checkPayPassword(ctx, user, request.body.password));
   });
 }

@@ -1,5 +1,6 @@
 // Identity's internal API as payments sees it (docs/identity.md "Internal API"): the payer's region
-// and verification, and face verification for a recharge over the unverified limit. Identity is
+// and verification, face verification for a recharge over the unverified limit, and the payment
+// password of a balance payment (identity counts the failures and locks). Identity is
 // asked every time (no cache): a region or verification guessed wrong moves money wrongly, so a
 // failure to reach identity is a 503, never a default.
 import { z } from 'zod';
@@ -25,10 +26,17 @@ export interface VerifyState {
   verified: boolean;
 }
 
+/** The payment password check (001 §3): 0 success, 1 not set, 2 wrong, 3 failure limit exceeded. */
+export interface PayPasswordCheck {
+  resultType: 0 | 1 | 2 | 3;
+  failCount: number;
+}
+
 export interface IdentityDirectory {
   payer(userId: string): Promise<Payer>;
   startVerify(userId: string, returnUrl: string): Promise<VerifySession>;
   verifyStatus(userId: string): Promise<VerifyState>;
+  verifyPayPassword(userId: string, password: string): Promise<PayPasswordCheck>;
 }
 
 const payerSchema = z.object({ userId: z.string(), areaCode: z.number().nullable(), isHKMOUser: z.boolean(), verified: z.boolean() });
@@ -37,6 +45,10 @@ const stateSchema = z.object({
   certifyId: z.string().nullable(),
   status: z.union([z.literal(0), z.literal(1), z.literal(2)]),
   verified: z.boolean(),
+});
+const payPasswordSchema = z.object({
+  resultType: z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)]),
+  failCount: z.number().int().min(0),
 });
 const envelopeSchema = z.object({ code: z.number(), msg: z.string().optional(), data: z.unknown() });
 
@@ -99,5 +111,9 @@ export class HttpIdentityDirectory implements IdentityDirectory {
 
   verifyStatus(userId: string): Promise<VerifyState> {
     return this.call('GET', `/internal/users/${encodeURIComponent(userId)}/identityStatus`, stateSchema);
+  }
+
+  verifyPayPassword(userId: string, password: string): Promise<PayPasswordCheck> {
+    return this.call('POST', `/internal/users/${encodeURIComponent(userId)}/verifyPayPassword`, payPasswordSchema, { password });
   }
 }

@@ -104,9 +104,9 @@ export function regionAllowsChannel(input: {
  * fulfilling service (card recharge, account opening, flex ...) confirms it, which arrives with
  * those services' events; failed and closed orders are failed.
  */
-export function transactionStatusOf(status: PayOrderStatus, fulfilled = false): TradeStatus {
+export function transactionStatusOf(status: PayOrderStatus, fulfilled = false, lateMoneyReturned = false): TradeStatus {
   if (status === PayOrderStatus.pending) return TradeStatus.unhandled;
-  if (status === PayOrderStatus.failed || status === PayOrderStatus.closed) return TradeStatus.failed;
+  if (status === PayOrderStatus.failed || status === PayOrderStatus.closed || lateMoneyReturned) return TradeStatus.failed;
   return fulfilled ? TradeStatus.done : TradeStatus.handling;
 }
 

@@ -92,16 +92,25 @@ export function nextPayOrderStatus(status: PayOrderStatus, event: PayOrderEvent)
   }
 }
 
-/** The seeds' pay status (0 not paid, 1 success, 2 fail) shown for a status. */
-export function payStatusOf(status: PayOrderStatus): PayStatus {
+/**
+ * The seeds' pay status (0 not paid, 1 success, 2 fail) shown for a status. `lateMoneyReturned`:
+ * the order had closed or failed and the money that came too late is being (or was) returned, so
+ * for the payer it stays a failed payment whatever the refund's progress.
+ */
+export function payStatusOf(status: PayOrderStatus, lateMoneyReturned = false): PayStatus {
   if (status === pending) return PayStatus.notPaid;
-  if (status === failed || status === closed) return PayStatus.fail;
+  if (status === failed || status === closed || lateMoneyReturned) return PayStatus.fail;
   return PayStatus.success;
 }
 
+/** True when the order's money arrived after it closed or failed and goes back automatically. */
+export function lateMoneyReturned(order: { refunds: readonly { reason: string }[] }): boolean {
+  return order.refunds.some((refund) => refund.reason === 'latePayment');
+}
+
 /** The seeds' order status string (pending, success, failed). */
-export function orderStatusOf(status: PayOrderStatus): OrderStatus {
-  const pay = payStatusOf(status);
+export function orderStatusOf(status: PayOrderStatus, lateMoneyReturned = false): OrderStatus {
+  const pay = payStatusOf(status, lateMoneyReturned);
   return pay === PayStatus.notPaid ? OrderStatus.pending : pay === PayStatus.success ? OrderStatus.success : OrderStatus.failed;
 }
 

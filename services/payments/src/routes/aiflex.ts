@@ -7,7 +7,7 @@ import { z } from 'zod';
 import type { AppInstance } from '@aipay/kit';
 import { ok } from '@aipay/contracts';
 import { ownOrder, type Ctx } from '../context.js';
-import { orderStatusOf, payStatusOf } from '../domain/orderStatus.js';
+import { lateMoneyReturned, orderStatusOf, payStatusOf } from '../domain/orderStatus.js';
 import type { RouteCapture } from './extraOrder.js';
 
 /** Optional like payUrl's orderNo: a missing one gets payUrl's 3014 "missing parameters". */
@@ -35,6 +35,7 @@ export function aiflexRoutes(app: AppInstance, ctx: Ctx, capture: RouteCapture):
 
   app.post('/aiflex/payStatus', { onRequest: app.authenticate, schema: { body: payStatusBody } }, async (request) => {
     const order = await ownOrder(ctx, request, request.body.order_id);
-    return ok({ order_id: order._id, payStatus: payStatusOf(order.status), orderStatus: orderStatusOf(order.status) });
+    const late = lateMoneyReturned(order);
+    return ok({ order_id: order._id, payStatus: payStatusOf(order.status, late), orderStatus: orderStatusOf(order.status, late) });
   });
 }

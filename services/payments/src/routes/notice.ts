@@ -7,7 +7,7 @@ import type { AppInstance } from '@aipay/kit';
 import { ok } from '@aipay/contracts';
 import { ownOrder, type Ctx } from '../context.js';
 import { transactionStatusOf } from '../domain/limits.js';
-import { orderStatusOf, payStatusOf, PayOrderStatus } from '../domain/orderStatus.js';
+import { orderStatusOf, payStatusOf, PayOrderStatus, lateMoneyReturned } from '../domain/orderStatus.js';
 import type { OrderDoc } from '../store/orders.js';
 
 export const orderNoBody = z.object({ orderNo: z.string().trim().min(1).max(32) });
@@ -30,8 +30,8 @@ export function noticeView(order: OrderDoc, now = Date.now()) {
     payCurrency: order.payCurrency,
     channelType: order.channelType,
     transactionType: order.transactionType,
-    payStatus: payStatusOf(order.status),
-    orderStatus: orderStatusOf(order.status),
+    payStatus: payStatusOf(order.status, lateMoneyReturned(order)),
+    orderStatus: orderStatusOf(order.status, lateMoneyReturned(order)),
     timeExpireTime: secondsLeft(order, now),
     identityHold: order.identityHold === true,
   };
@@ -49,7 +49,7 @@ export function noticeRoutes(app: AppInstance, ctx: Ctx): void {
   for (const url of ['/v1/pay/transactionStatus', '/v1/pay/extraOrder/transactionStatus']) {
     app.post(url, { ...auth, schema: { body: orderNoBody } }, async (request) => {
       const order = await ownOrder(ctx, request, request.body.orderNo);
-      return ok({ orderNo: order._id, transactionStatus: transactionStatusOf(order.status) });
+      return ok({ orderNo: order._id, transactionStatus: transactionStatusOf(order.status, false, lateMoneyReturned(order)) });
     });
   }
 }

@@ -87,6 +87,13 @@ export function checkRecharge(
   return { hold: decision.kind === 'verify' };
 }
 
+/** 1001 when a new flex order's package (`businessRef`) is already held (002 §8), whatever pays it. */
+export async function assertFlexPackageFree(ctx: Ctx, userId: string, input: { orderType: OrderType; businessRef: string }): Promise<void> {
+  if (input.orderType !== OrderType.flex) return;
+  const held = await ctx.usage.flexPackageHeld(userId, input.businessRef);
+  if (held) throw appError('FLEX_PACKAGE_HELD', { data: { field: 'businessRef', businessRef: input.businessRef, orderNo: held._id } });
+}
+
 /**
  * The payer-dependent rules of a new order (after the input and the channel's own limits were
  * checked): the channel must be one the chooser offers this payer for this order type, a flex
@@ -97,10 +104,7 @@ export async function checkNewOrder(ctx: Ctx, request: FastifyRequest, input: Ne
   const userId = request.user.sub;
   const payer = await ctx.identity.payer(userId);
   if (!regionAllowsChannel({ isHKMOUser: payer.isHKMOUser, ...input })) throw invalidField('channelType', request.language);
-  if (input.orderType === OrderType.flex) {
-    const held = await ctx.usage.flexPackageHeld(userId, input.businessRef);
-    if (held) throw appError('FLEX_PACKAGE_HELD', { data: { field: 'businessRef', businessRef: input.businessRef, orderNo: held._id } });
-  }
+  await assertFlexPackageFree(ctx, userId, input);
   if (input.orderType !== OrderType.recharge) return { identityHold: false };
   const usage = await ctx.usage.monthlyRecharges(userId);
   return { identityHold: checkRecharge(ctx, { ...input, verified: payer.verified }, usage).hold };

@@ -17,11 +17,11 @@ import { clientTypeOf, invalidField, ownOrder, payAmountOf, type Ctx } from '../
 import { channelLimitRefusal, rechargeFee } from '../domain/channels.js';
 import { assertNotHeld, channelOffersFor, checkNewOrder } from './orderRules.js';
 import { cnyToUsd, formatMinor, RATE_SCALE, usdToCny } from '../domain/money.js';
-import { checkRefund, nextPayOrderStatus, orderStatusOf, payStatusOf, PayOrderStatus, refundStateOf } from '../domain/orderStatus.js';
+import { checkRefund, nextPayOrderStatus, orderStatusOf, payStatusOf, PayOrderStatus, refundStateOf, lateMoneyReturned } from '../domain/orderStatus.js';
 import type { OrderDoc } from '../store/orders.js';
 import { createPayLink } from '../adapters/channels/payLink.js';
 
-const text = (max: number) => z.string().trim().min(1).max(max);
+export const text = (max: number) => z.string().trim().min(1).max(max);
 const minor = z.number().int().positive().max(100_000_000);
 const queryInt = z.coerce.number().int();
 
@@ -52,7 +52,7 @@ const rechargeFeeBody = z.object({
   amount: minor.optional(),
 });
 
-function orderView(order: OrderDoc) {
+export function orderView(order: OrderDoc) {
   return {
     orderNo: order._id,
     orderType: order.orderType,
@@ -65,14 +65,14 @@ function orderView(order: OrderDoc) {
     payCurrency: order.payCurrency,
     channelType: order.channelType,
     transactionType: order.transactionType,
-    payStatus: payStatusOf(order.status),
-    orderStatus: orderStatusOf(order.status),
+    payStatus: payStatusOf(order.status, lateMoneyReturned(order)),
+    orderStatus: orderStatusOf(order.status, lateMoneyReturned(order)),
     expireAt: order.expireAt.toISOString(),
   };
 }
 
 function statusView(order: OrderDoc) {
-  return { orderNo: order._id, payStatus: payStatusOf(order.status), orderStatus: orderStatusOf(order.status) };
+  return { orderNo: order._id, payStatus: payStatusOf(order.status, lateMoneyReturned(order)), orderStatus: orderStatusOf(order.status, lateMoneyReturned(order)) };
 }
 
 export function payRoutes(app: AppInstance, ctx: Ctx): void {
@@ -133,7 +133,7 @@ export function payRoutes(app: AppInstance, ctx: Ctx): void {
     const order = await ownOrder(ctx, request, orderNo);
     const secondsLeft = Math.floor((order.expireAt.getTime() - Date.now()) / 1000);
     if (order.status !== PayOrderStatus.pending || secondsLeft <= 0) {
-      throw appError('PAY_LINK_FAILED', { data: { orderNo, orderStatus: orderStatusOf(order.status) } });
+      throw appError('PAY_LINK_FAILED', { data: { orderNo, orderStatus: orderStatusOf(order.status, lateMoneyReturned(order)) } });
     }
     // A recharge held for face verification gets no trade yet (2112, orderRules.ts).
     assertNotHeld(order, request.language);

@@ -1,156 +1,22 @@
-// The `orders` collection (one document per pay order, _id = orderNo) and `order_keys` (the client
-// request key → orderNo, the idempotency of creation). No transactions: every state change is ONE
-// conditional single-document update that also pushes the order's outbox events.
-import { randomInt } from 'node:crypto';
-import { Schema, type Connection, type Model } from 'mongoose';
-import { isDuplicateKeyError, outboxEvent, outboxFields, pushEvents, type OutboxDocument } from '@aipay/kit';
-import {
-  paymentFailedEvent,
-  paymentSucceededEvent,
-  type Currency,
-  type OrderType,
-  type PayChannel,
-  type TransactionType,
-} from '@aipay/contracts';
+// The store of the `orders` collection (one document per pay order, _id = orderNo; the document and
+// schemas are orderModel.ts) and `order_keys` (the client request key → orderNo, the idempotency of
+// creation). No transactions: every state change is ONE conditional single-document update that also
+// pushes the order's outbox events.
+import { isDuplicateKeyError, outboxEvent, pushEvents } from '@aipay/kit';
+import { PayChannel, paymentFailedEvent, paymentSucceededEvent } from '@aipay/contracts';
 import { nextPayOrderStatus, PayOrderStatus } from '../domain/orderStatus.js';
+import { CardServiceError, type CardLedger } from '../adapters/card.js';
+import { newOrderNo, type NewOrder, type OrderDoc, type OrderKeyDoc, type OrderModels, type RefundEntry } from './orderModel.js';
 
-export interface RefundEntry {
-  refundNo: string;
-  /** Minor units of the pay currency. */
-  amount: number;
-  /** The refunded value in US cents. */
-  usdAmount: number;
-  /** `requested` (user) or `latePayment` (automatic). */
-  reason: string;
-  status: 'requested' | 'succeeded' | 'failed';
-  createdAt: Date;
-  /** When the provider's answer was applied (succeeded or failed). */
-  settledAt?: Date | null;
-  /** The provider's id of the refund, when it gives one. */
-  providerRefundNo?: string | null;
-  /** The provider's words on a failure. */
-  message?: string | null;
-}
-
-export interface OrderDoc extends OutboxDocument {
-  _id: string;
-  userId: string;
-  orderType: OrderType;
-  businessRef: string;
-  /** The order's price in minor units of `currency`. */
-  amount: number;
-  currency: Currency;
-  /** The order's value in US cents (what a recharge credits). */
-  usdAmount: number;
-  /** Recharge fee in US cents, paid on top of usdAmount (0 for other orders). */
-  feeAmount?: number;
-  /** The fee's part of payAmount, minor units of payCurrency (never refunded to a user's request). */
-  feePayAmount?: number;
-  /** What the payer pays through the channel, minor units of `payCurrency`. */
-  payAmount: number;
-  payCurrency: Currency;
-  channelType: PayChannel;
-  transactionType: TransactionType;
-  payPageType: number | null;
-  status: PayOrderStatus;
-  providerTradeNo: string | null;
-  /** The provider's id of the trade created for the pay URL, kept for refunds (Stripe payment intent). */
-  channelTradeRef: string | null;
-  expireAt: Date;
-  paidAt: Date | null;
-  closedAt: Date | null;
-  refunds: RefundEntry[];
-  /** A recharge over the unverified monthly limit waits for face verification (no pay URL until lifted). */
-  identityHold?: boolean;
-  createdAt: Date;
-  updatedAt: Date;
-}
-
-export interface OrderKeyDoc {
-  /** `${userId}:${requestKey}`. */
-  _id: string;
-  orderNo: string;
-  createdAt: Date;
-}
-
-const refundSchema = new Schema<RefundEntry>(
-  {
-    refundNo: { type: String, required: true },
-    amount: { type: Number, required: true },
-    usdAmount: { type: Number, required: true },
-    reason: { type: String, required: true },
-    status: { type: String, required: true },
-    createdAt: { type: Date, required: true },
-    settledAt: { type: Date, default: null },
-    providerRefundNo: { type: String, default: null },
-    message: { type: String, default: null },
-  },
-  { _id: false },
-);
-
-const orderSchema = new Schema<OrderDoc>(
-  {
-    _id: { type: String, required: true },
-    userId: { type: String, required: true, index: true },
-    orderType: { type: Number, required: true },
-    businessRef: { type: String, required: true },
-    amount: { type: Number, required: true },
-    currency: { type: Number, required: true },
-    usdAmount: { type: Number, required: true },
-    feeAmount: { type: Number, default: 0 },
-    feePayAmount: { type: Number, default: 0 },
-    payAmount: { type: Number, required: true },
-    payCurrency: { type: Number, required: true },
-    channelType: { type: Number, required: true },
-    transactionType: { type: Number, required: true },
-    payPageType: { type: Number, default: null },
-    status: { type: String, required: true },
-    providerTradeNo: { type: String, default: null },
-    channelTradeRef: { type: String, default: null },
-    expireAt: { type: Date, required: true },
-    paidAt: { type: Date, default: null },
-    closedAt: { type: Date, default: null },
-    refunds: { type: [refundSchema], default: [] },
-    identityHold: { type: Boolean, default: false },
-    ...outboxFields,
-  },
-  { collection: 'orders', timestamps: true, versionKey: false, minimize: false },
-);
-// The expiry sweep's query (plain compound index: the store has no partial indexes).
-orderSchema.index({ status: 1, expireAt: 1 });
-
-const orderKeySchema = new Schema<OrderKeyDoc>(
-  {
-    _id: { type: String, required: true },
-    orderNo: { type: String, required: true },
-    createdAt: { type: Date, default: () => new Date() },
-  },
-  { collection: 'order_keys', versionKey: false },
-);
-
-export interface OrderModels {
-  Order: Model<OrderDoc>;
-  OrderKey: Model<OrderKeyDoc>;
-}
-
-export function createOrderModels(connection: Connection): OrderModels {
-  return {
-    Order: (connection.models.Order as Model<OrderDoc> | undefined) ?? connection.model<OrderDoc>('Order', orderSchema),
-    OrderKey: (connection.models.OrderKey as Model<OrderKeyDoc> | undefined) ?? connection.model<OrderKeyDoc>('OrderKey', orderKeySchema),
-  };
-}
-
-/** `P` + yyyymmdd (UTC) + 10 random digits. */
-export function newOrderNo(now = new Date()): string {
-  const day = now.toISOString().slice(0, 10).replaceAll('-', '');
-  const random = `${String(randomInt(0, 100_000)).padStart(5, '0')}${String(randomInt(0, 100_000)).padStart(5, '0')}`;
-  return `P${day}${random}`;
-}
-
-export type NewOrder = Omit<
-  OrderDoc,
-  '_id' | 'status' | 'providerTradeNo' | 'channelTradeRef' | 'paidAt' | 'closedAt' | 'refunds' | 'createdAt' | 'updatedAt' | keyof OutboxDocument
->;
+export {
+  createOrderModels,
+  newOrderNo,
+  type NewOrder,
+  type OrderDoc,
+  type OrderKeyDoc,
+  type OrderModels,
+  type RefundEntry,
+} from './orderModel.js';
 
 /** A provider's word on a payment, after its signature was verified. */
 export interface PaymentNotice {
@@ -159,6 +25,13 @@ export interface PaymentNotice {
   paid: boolean;
   /** Minor units of the order's pay currency. */
   amount: number;
+  /** payment.failed's reason when not paid (default `channelFailed`). */
+  reason?: string;
+}
+
+/** The card's debit for a balance order as a notice: the debit is keyed by our orderNo, its trade number. */
+export function balanceNotice(order: Pick<OrderDoc, '_id' | 'payAmount'>, paid: boolean, reason?: string): PaymentNotice {
+  return { orderNo: order._id, providerTradeNo: order._id, paid, amount: order.payAmount, ...(reason ? { reason } : {}) };
 }
 
 export type ApplyOutcome =
@@ -194,7 +67,11 @@ const MONEY_HELD: readonly PayOrderStatus[] = [
 ];
 
 export class OrderStore {
-  constructor(readonly models: OrderModels) {}
+  /** `card` answers whether a balance order (channel 5) was debited before it may be closed. */
+  constructor(
+    readonly models: OrderModels,
+    private readonly card?: Pick<CardLedger, 'debitStatus'>,
+  ) {}
 
   async byNo(orderNo: string): Promise<OrderDoc | null> {
     return this.models.Order.findById(orderNo).lean<OrderDoc>().exec();
@@ -232,10 +109,23 @@ export class OrderStore {
     await this.models.Order.updateOne({ _id: orderNo }, { $set: { channelTradeRef } }).exec();
   }
 
-  /** Closes the order if it is still pending past expireAt (with a payment.failed event); answers the current order. */
+  /**
+   * Closes the order if it is still pending past expireAt (with a payment.failed event); answers the
+   * current order. A balance order (channel 5) asks the card first: debited → paid (applyNotice,
+   * with payment.succeeded); not debited → closed like any order; the card not reachable → left
+   * pending for the next read or sweep, never closed on a guess.
+   */
   async closeIfExpired(orderNo: string, now = new Date()): Promise<OrderDoc | null> {
     const order = await this.byNo(orderNo);
     if (!order || order.status !== PayOrderStatus.pending || order.expireAt > now) return order;
+    if (order.channelType === PayChannel.balance) {
+      const debited = await this.balanceDebited(order._id);
+      if (debited === null) return order;
+      if (debited) {
+        await this.applyNotice(balanceNotice(order, true), now);
+        return this.byNo(orderNo);
+      }
+    }
     const closed = await this.models.Order.findOneAndUpdate(
       { _id: orderNo, status: PayOrderStatus.pending, expireAt: { $lte: now } },
       {
@@ -249,7 +139,21 @@ export class OrderStore {
     return closed ?? (await this.byNo(orderNo));
   }
 
-  /** The sweep: closes every pending order past expireAt, one conditional update each; answers how many. */
+  /** The card's word on a balance order's debit; null when the card service gives none. */
+  private async balanceDebited(orderNo: string): Promise<boolean | null> {
+    if (!this.card) return null;
+    try {
+      return (await this.card.debitStatus(orderNo)) === 'debited';
+    } catch (error) {
+      if (error instanceof CardServiceError) return null;
+      throw error;
+    }
+  }
+
+  /**
+   * The sweep: closes every pending order past expireAt, one conditional update each (a balance order
+   * the card debited is paid instead); answers how many this sweep changed (each stored an event).
+   */
   async closeExpired(now = new Date(), limit = 500): Promise<number> {
     const due = await this.models.Order.find({ status: PayOrderStatus.pending, expireAt: { $lte: now } }, { _id: 1 })
       .limit(limit)
@@ -259,6 +163,7 @@ export class OrderStore {
     for (const { _id } of due) {
       const after = await this.closeIfExpired(_id, now);
       if (after?.status === PayOrderStatus.closed && after.closedAt?.getTime() === now.getTime()) closed += 1;
+      else if (after?.status === PayOrderStatus.paid && after.paidAt?.getTime() === now.getTime()) closed += 1;
     }
     return closed;
   }
@@ -366,7 +271,9 @@ export class OrderStore {
       { _id: order._id, status: PayOrderStatus.pending },
       {
         $set: { status: PayOrderStatus.failed, providerTradeNo: notice.providerTradeNo },
-        ...pushEvents(outboxEvent(paymentFailedEvent, { ...eventFields(order), reason: 'channelFailed', failedAt: now.toISOString() }, now)),
+        ...pushEvents(
+          outboxEvent(paymentFailedEvent, { ...eventFields(order), reason: notice.reason ?? 'channelFailed', failedAt: now.toISOString() }, now),
+        ),
       },
       { returnDocument: 'after' },
     )

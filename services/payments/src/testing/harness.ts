@@ -11,6 +11,7 @@ import { alipaySigningString, rsa2Sign, encryptWechatResource, wechatNotificatio
 import { TEST_PRIVATE_KEY_PEM, TEST_PUBLIC_KEY_PEM } from '@aipay/pay-protocols/testKeys';
 import type { OrderDoc } from '../store/orders.js';
 import { startFakeIdentity, type FakeIdentity } from './identity.js';
+import { startFakeCard, type FakeCard } from './card.js';
 import type { ChannelAdapter, Channels, CreateTradeInput, Protocol, RefundInput, RefundResult } from '../adapters/channels/index.js';
 
 export const ALIPAY_APP_ID = '2021000000000001';
@@ -57,6 +58,8 @@ export interface Harness {
   channels: ScriptedChannels;
   /** Identity's internal API as a local server (testing/identity.ts). */
   identity: FakeIdentity;
+  /** The card service's balance API as a local server (testing/card.ts). */
+  card: FakeCard;
   config: PaymentsConfig;
   redis: Redis;
   connection: Connection;
@@ -68,6 +71,7 @@ export async function startHarness(env: Record<string, string> = {}, options: Ha
   const run = randomBytes(5).toString('hex');
   const keys = generateKeyPairSync('ed25519');
   const identity = await startFakeIdentity(`internal-token-${run}`);
+  const card = await startFakeCard(identity.token);
   const config = paymentsConfigSchema.parse({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
@@ -96,12 +100,13 @@ export async function startHarness(env: Record<string, string> = {}, options: Ha
     UNIONPAY_BACK_URL: `${UNREACHABLE}/unionpay/gateway/api/backTransReq.do`,
     IDENTITY_URL: identity.url,
     INTERNAL_TOKEN: identity.token,
+    CARD_URL: card.url,
     ...env,
   });
   const connection = await connectMongo(config.MONGO_URL, config.MONGO_DB);
   const redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 3 });
   const channels = new ScriptedChannels();
-  const harness = { config, redis, connection, channels, identity, eventsStored: 0 } as Harness;
+  const harness = { config, redis, connection, channels, identity, card, eventsStored: 0 } as Harness;
   harness.app = await buildPayments({
     config,
     redis,
@@ -116,6 +121,7 @@ export async function startHarness(env: Record<string, string> = {}, options: Ha
     await connection.close();
     redis.disconnect();
     await identity.close();
+    await card.close();
   };
   return harness;
 }

@@ -1,8 +1,9 @@
 // A local HTTP server that answers identity's internal API the way identity does (docs/identity.md
 // "Internal API"; identity's own tests cover the real routes): it stands for another of our
 // services in payments' service tests. Users are VERIFIED mainland users unless a test says
-// otherwise (so tests about other things meet the $3000 limit, not the $100 one); `down` makes
-// every call fail like an unreachable service.
+// otherwise (so tests about other things meet the $3000 limit, not the $100 one), without a payment
+// password until `payPassword` is set (checked like identity: 5 failures lock); `down` makes every
+// call fail like an unreachable service.
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
@@ -13,6 +14,9 @@ export interface FakeIdentityUser {
   certifyId: string | null;
   /** The provider's status of the last session: 0 processing, 1 success, 2 failure. */
   sessionStatus: 0 | 1 | 2;
+  /** The payment password (6 digits), null when not set; failures counted in `payFailCount`. */
+  payPassword: string | null;
+  payFailCount: number;
 }
 
 export interface FakeIdentity {
@@ -44,7 +48,7 @@ export async function startFakeIdentity(token: string): Promise<FakeIdentity> {
   fake.user = (userId) => {
     let user = fake.users.get(userId);
     if (!user) {
-      user = { areaCode: 86, verified: true, certifyId: null, sessionStatus: 1 };
+      user = { areaCode: 86, verified: true, certifyId: null, sessionStatus: 1, payPassword: null, payFailCount: 0 };
       fake.users.set(userId, user);
     }
     return user;
@@ -66,7 +70,7 @@ export async function startFakeIdentity(token: string): Promise<FakeIdentity> {
         response.end(JSON.stringify({ code, msg: code === 200 ? 'success' : 'refused', data }));
       };
       if (!tokenOk) return send(403, null);
-      const match = /^\/internal\/users\/([^/]+)\/(payer|identityVerify|identityStatus)$/.exec(path);
+      const match = /^\/internal\/users\/([^/]+)\/(payer|identityVerify|identityStatus|verifyPayPassword)$/.exec(path);
       if (!match) return send(404, null);
       const userId = decodeURIComponent(match[1]!);
       if (fake.unknown.has(userId)) return send(404, null);
@@ -85,6 +89,18 @@ export async function startFakeIdentity(token: string): Promise<FakeIdentity> {
           if (!user.certifyId) return send(200, { certifyId: null, status: 2, verified: false });
           if (user.sessionStatus === 1) user.verified = true;
           return send(200, { certifyId: user.certifyId, status: user.sessionStatus, verified: user.verified });
+        }
+        case 'POST verifyPayPassword': {
+          const password = (JSON.parse(raw || '{}') as { password?: unknown }).password;
+          if (typeof password !== 'string' || !/^\d{6}$/.test(password)) return send(400, { field: 'password' });
+          if (user.payPassword === null) return send(200, { resultType: 1, failCount: user.payFailCount });
+          if (user.payFailCount >= 5) return send(200, { resultType: 3, failCount: user.payFailCount });
+          if (password === user.payPassword) {
+            user.payFailCount = 0;
+            return send(200, { resultType: 0, failCount: 0 });
+          }
+          user.payFailCount += 1;
+          return send(200, { resultType: user.payFailCount >= 5 ? 3 : 2, failCount: user.payFailCount });
         }
         default:
           return send(404, null);

@@ -118,6 +118,8 @@ export function alipayAdapter(settings: AlipaySettings, http: Http): ChannelAdap
         total_amount: formatMinor(order.payAmount),
         subject: subjectOf(order),
         timeout_express: timeoutExpress(order, now),
+        // AlipayHK settles in HKD unless told otherwise: the price is in RMB like every wallet's.
+        ...(protocol === 'alipayhk' ? { trans_currency: 'CNY' } : {}),
       };
       if (isDesktop(input.clientType)) {
         const response = await call('alipay.trade.precreate', biz, { notify_url: input.notifyUrl }, now);

@@ -8,8 +8,10 @@ import { createChannels, PROTOCOLS, protocolOf } from './index.js';
 import { merchant, playProvider, testOrder, tradeInput } from './testing.js';
 
 describe('protocolOf', () => {
-  it('maps channel 2 to stripe and every other channel by wallet', () => {
-    const channels = Object.values(PayChannel).filter((channel) => channel !== PayChannel.cardPaymentProvider);
+  it('maps channel 5 to balance (no wallet), channel 2 to stripe and every other channel by wallet', () => {
+    expect(protocolOf(PayChannel.balance, null)).toBe('balance');
+    expect(() => protocolOf(PayChannel.fourierAlipay, null)).toThrow(/needs a wallet/);
+    const channels = Object.values(PayChannel).filter((channel) => channel !== PayChannel.cardPaymentProvider && channel !== PayChannel.balance);
     for (const channel of channels) {
       expect(protocolOf(channel, TransactionType.alipay)).toBe('alipay');
       expect(protocolOf(channel, TransactionType.wechat)).toBe('wechat');

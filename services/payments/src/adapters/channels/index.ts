@@ -12,12 +12,19 @@ import { pem, type Fetch, type Http } from './support.js';
 
 export { ChannelError, type ChannelErrorReason } from './support.js';
 
+/** The payment providers' protocols (each with its notification route). */
 export const PROTOCOLS = ['alipay', 'alipayhk', 'wechat', 'stripe', 'unionpay'] as const;
-export type Protocol = (typeof PROTOCOLS)[number];
+/** A provider's protocol, or `balance`: channel 5, our card service's ledger (balance.ts). */
+export type Protocol = (typeof PROTOCOLS)[number] | 'balance';
 
-/** Channel 2 (card payment provider) speaks Stripe; every other channel the protocol of its wallet. */
-export function protocolOf(channelType: PayChannel, transactionType: TransactionType): Protocol {
+/**
+ * Channel 5 is the card balance; channel 2 (card payment provider) speaks Stripe; every other
+ * channel the protocol of its wallet (which only a balance order lacks).
+ */
+export function protocolOf(channelType: PayChannel, transactionType: TransactionType | null): Protocol {
+  if (channelType === PayChannel.balance) return 'balance';
   if (channelType === PayChannel.cardPaymentProvider) return 'stripe';
+  if (transactionType === null) throw new Error(`channel ${channelType} needs a wallet (transactionType)`);
   switch (transactionType) {
     case TransactionType.alipay:
       return 'alipay';
@@ -76,6 +83,11 @@ export interface Channels {
   adapter(protocol: Protocol): ChannelAdapter;
 }
 
+/** The providers' adapters only: `balance` is added by `withBalance` (balance.ts) from the card service. */
+export interface ProviderChannels {
+  adapter(protocol: Exclude<Protocol, 'balance'>): ChannelAdapter;
+}
+
 export interface ChannelOptions {
   fetch?: Fetch;
   /** Per provider call, milliseconds (default 10 s). */
@@ -83,9 +95,9 @@ export interface ChannelOptions {
 }
 
 /** The real adapters, configured from the environment (keys optional outside production). */
-export function createChannels(config: PaymentsConfig, options: ChannelOptions = {}): Channels {
+export function createChannels(config: PaymentsConfig, options: ChannelOptions = {}): ProviderChannels {
   const http: Http = { fetch: options.fetch ?? ((input, init) => globalThis.fetch(input, init)), timeoutMs: options.timeoutMs ?? 10_000 };
-  const adapters: Record<Protocol, ChannelAdapter> = {
+  const adapters: Record<Exclude<Protocol, 'balance'>, ChannelAdapter> = {
     alipay: alipayAdapter(
       {
         protocol: 'alipay',

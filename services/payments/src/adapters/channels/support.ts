@@ -42,7 +42,11 @@ export async function send(http: Http, protocol: Protocol, url: string, init: Re
   try {
     const response = await http.fetch(url, { ...init, signal: AbortSignal.timeout(http.timeoutMs) });
     const text = await response.text();
-    return { status: response.status, headers: Object.fromEntries(response.headers.entries()), text };
+    const headers: Record<string, string> = {};
+    response.headers.forEach((value, name) => {
+      headers[name] = value;
+    });
+    return { status: response.status, headers, text };
   } catch (error) {
     const name = error instanceof Error ? error.name : '';
     const timedOut = name === 'TimeoutError' || name === 'AbortError';

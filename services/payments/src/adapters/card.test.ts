@@ -1,0 +1,64 @@
+// The card service's balance API client: the contract's calls against the card stand-in, and every
+// answer we cannot trust as a typed CardServiceError (the route makes it a 503).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CardServiceError, HttpCardLedger } from './card.js';
+import { startFakeCard, type FakeCard } from '../testing/card.js';
+
+const TOKEN = 'card-internal-token-0123456789';
+let card: FakeCard;
+beforeAll(async () => {
+  card = await startFakeCard(TOKEN);
+});
+afterAll(async () => {
+  await card.close();
+});
+
+const ledger = (options: Partial<ConstructorParameters<typeof HttpCardLedger>[0]> = {}) =>
+  new HttpCardLedger({ url: card.url, token: TOKEN, timeoutMs: 1_000, ...options });
+
+async function reason(promise: Promise<unknown>): Promise<string> {
+  const error = await promise.then(
+    () => null,
+    (caught: unknown) => caught,
+  );
+  expect(error).toBeInstanceOf(CardServiceError);
+  return (error as CardServiceError).reason;
+}
+
+describe('HttpCardLedger', () => {
+  it('debits once per orderNo, answers the debit state, credits once per refundNo', async () => {
+    card.open('c-1', 'u-1', 2_000);
+    const input = { userId: 'u-1', cardId: 'c-1', orderNo: 'P1', amount: 1_200 };
+    expect(await ledger().debitStatus('P1')).toBe('none');
+    expect(await ledger().debit(input)).toEqual({ status: 'debited', balance: 800 });
+    expect(await ledger().debit(input)).toEqual({ status: 'debited', balance: 800 });
+    expect(await ledger().debitStatus('P1')).toBe('debited');
+    expect(await ledger().debit({ ...input, orderNo: 'P2' })).toEqual({ status: 'insufficient', balance: 800 });
+    expect(await ledger().debitStatus('P2')).toBe('none');
+    expect(await ledger().debit({ ...input, orderNo: 'P3', cardId: 'nope' })).toEqual({ status: 'noCard' });
+    const credit = { userId: 'u-1', cardId: 'c-1', orderNo: 'P1', refundNo: 'R1', amount: 1_200 };
+    expect(await ledger().credit(credit)).toEqual({ status: 'credited' });
+    expect(await ledger().credit(credit)).toEqual({ status: 'credited' });
+    expect(card.cards.get('c-1')?.balance).toBe(2_000);
+    expect(card.calls.every((entry) => entry.tokenOk)).toBe(true);
+  });
+
+  it('turns what it cannot trust into CardServiceError: refused, server error, unreachable, timeout, bad answer', async () => {
+    const input = { userId: 'u-1', cardId: 'c-1', orderNo: 'P9', amount: 100 };
+    // Another debit under an orderNo already used (409), and our token refused (403).
+    expect(await reason(ledger().debit({ ...input, orderNo: 'P1' }))).toBe('refused');
+    expect(await reason(ledger({ token: 'another-token-0123456789' }).debit(input))).toBe('refused');
+    card.failWith = 502;
+    expect(await reason(ledger().debitStatus('P1'))).toBe('serverError');
+    card.failWith = null;
+    expect(await reason(ledger({ url: 'http://127.0.0.1:9' }).debit(input))).toBe('unreachable');
+    const never: typeof fetch = (_url, init) =>
+      new Promise((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(init.signal?.reason as Error)));
+    expect(await reason(ledger({ fetch: never, timeoutMs: 50 }).debit(input))).toBe('timeout');
+    const text: typeof fetch = () => Promise.resolve(new Response('<html>proxy</html>', { status: 200 }));
+    expect(await reason(ledger({ fetch: text }).debit(input))).toBe('badAnswer');
+    const odd: typeof fetch = () => Promise.resolve(Response.json({ code: 200, msg: 'success', data: { status: 'maybe' } }));
+    expect(await reason(ledger({ fetch: odd }).debit(input))).toBe('badAnswer');
+    expect(card.debits.has('P9')).toBe(false);
+  });
+});
