@@ -6,3 +6,4 @@ export * from './alipayhk.js';
 export * from './wechatpay.js';
 export * from './stripe.js';
 export * from './unionpay.js';
+export * from './issuer.js';

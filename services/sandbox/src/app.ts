@@ -1,12 +1,14 @@
-// The provider sandbox: SMS, e-mail, face verification and payments played over real HTTP.
+// The provider sandbox: SMS, e-mail, face verification, ID OCR, payments and card issuers played over real HTTP.
 import { createApp, redisReadiness, type Redis } from '@aipay/kit';
 import { Background } from './callbacks.js';
 import type { SandboxConfig } from './config.js';
 import { captureRawBodies } from './http.js';
 import { registerChatbot } from './routes/chatbot.js';
 import { registerInbox } from './routes/inbox.js';
+import { registerIssuers } from './routes/issuer/index.js';
 import { registerKyc } from './routes/kyc.js';
 import { registerMessages } from './routes/messages.js';
+import { registerOcr } from './routes/ocr.js';
 import { registerPay } from './routes/pay/index.js';
 import { SandboxStore } from './store.js';
 
@@ -33,5 +35,7 @@ export async function buildSandbox(config: SandboxConfig, redis: Redis, options:
   registerChatbot(app, { config, store });
   registerKyc(app, { config, store, background });
   registerPay(app, { config, redis, random: options.random ?? Math.random });
+  registerIssuers(app, { config, redis, random: options.random ?? Math.random });
+  registerOcr(app, config);
   return app;
 }

@@ -60,6 +60,19 @@ export const sandboxConfigSchema = baseConfigSchema
     PAY_NOTIFY_OUT_OF_ORDER: flag.default(true),
     PAY_NOTIFY_FAILURE_RATE: rate.default(0),
     PAY_NOTIFY_RETRY_MS: z.coerce.number().int().min(0).default(1000),
+    // Card issuers (docs/card-issuers.md): each platform answers once its API secret is set.
+    PAY_ISSUER_QBITBUDGET_API_SECRET: text(),
+    PAY_ISSUER_QBITBUDGET_WEBHOOK_SECRET: text(),
+    PAY_ISSUER_QBITBUDGET_WEBHOOK_URL: unsetIfEmpty(z.url({ protocol: /^https?$/ })),
+    PAY_ISSUER_CORPAY_API_SECRET: text(),
+    PAY_ISSUER_CORPAY_WEBHOOK_SECRET: text(),
+    PAY_ISSUER_CORPAY_WEBHOOK_URL: unsetIfEmpty(z.url({ protocol: /^https?$/ })),
+    /** Each issuer's USD reserve (cents) until the test API sets it; issuing and top-ups draw on it. */
+    PAY_ISSUER_RESERVE_CENTS: z.coerce.number().int().min(0).default(10_000_000),
+    /** What issuing one card costs the reserve (cents), on top of its initial amount. */
+    PAY_ISSUER_CARD_FEE_CENTS: z.coerce.number().int().min(0).default(100),
+    /** The cross-border fee in basis points of the charge (150 = 1.5 %), at least 1 cent. */
+    PAY_ISSUER_CROSS_BORDER_FEE_BPS: z.coerce.number().int().min(0).max(10_000).default(150),
   })
   .transform(({ SMS_FAILURE_RATE, EMAIL_FAILURE_RATE, SANDBOX_SECRET, ...config }, ctx) => {
     if (!SANDBOX_SECRET && config.NODE_ENV === 'production') {
