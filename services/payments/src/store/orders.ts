@@ -179,7 +179,9 @@ export class OrderStore {
     if (notice.amount !== order.payAmount) return { result: 'amountMismatch', order };
     if (!notice.paid) return this.applyFailure(order, notice, now);
 
-    const paid = await this.models.Order.findOneAndUpdate(
+    // Already moved on (the usual case for a provider's copies and replays): no write is tried, the
+    // stored state decides below. Statuses only move forward, so this read cannot hide a pending order.
+    const paid = order.status !== PayOrderStatus.pending ? null : await this.models.Order.findOneAndUpdate(
       { _id: order._id, status: PayOrderStatus.pending },
       {
         $set: { status: PayOrderStatus.paid, providerTradeNo: notice.providerTradeNo, paidAt: now },
@@ -200,7 +202,7 @@ export class OrderStore {
     // Not pending any more: decide from what is stored. A racing change can only move the order
     // forward, so a few rounds settle it.
     for (let round = 0; round < 5; round += 1) {
-      const current = await this.byNo(order._id);
+      const current = round === 0 && order.status !== PayOrderStatus.pending ? order : await this.byNo(order._id);
       if (!current) return { result: 'unknownOrder' };
       if (MONEY_HELD.includes(current.status)) {
         return current.providerTradeNo === notice.providerTradeNo
@@ -267,6 +269,7 @@ export class OrderStore {
   }
 
   private async applyFailure(order: OrderDoc, notice: PaymentNotice, now: Date): Promise<ApplyOutcome> {
+    if (order.status !== PayOrderStatus.pending) return { result: 'duplicate', order };
     const failed = await this.models.Order.findOneAndUpdate(
       { _id: order._id, status: PayOrderStatus.pending },
       {
