@@ -2,7 +2,9 @@
 // Redis and Kafka: every protocol's trade is created by payments at the sandbox, paid or failed
 // there, notified back (late, in 3 concurrent copies, with the stale "waiting" notice after the
 // final one), applied once, refunded at the original channel, and published once on
-// payments.events by the kit's outbox relay. Identity's internal API is the real identity app.
+// payments.events by the kit's outbox relay. Identity's internal API is the real identity app; the
+// card service's internal balance API is payments' card stand-in (services/payments/src/testing/
+// card.ts): a recharge's refund takes the money off the card first, keeping $1 on it (001 §5).
 //
 // Wiring: identity, then two payments instances on one database (the second with a 3-second
 // ORDER_TTL_SECONDS for the late-payment case) and then the sandbox all listen on port 0. The
@@ -25,6 +27,7 @@ import { buildPayments, type PaymentsApp } from '../../services/payments/src/app
 import { paymentsConfigSchema, type PaymentsConfig } from '../../services/payments/src/config.js';
 import { createChannels, type Channels, type Protocol } from '../../services/payments/src/adapters/channels/index.js';
 import { createOrderModels, type OrderDoc } from '../../services/payments/src/store/orders.js';
+import { startFakeCard, type FakeCard } from '../../services/payments/src/testing/card.js';
 import { endpoints, runId } from '../support/endpoints.js';
 import { waitFor } from '../support/kafka.js';
 import { tokenKeys } from '../support/keys.js';
@@ -38,6 +41,8 @@ const SANDBOX_PUBLIC_URL = 'http://pay-sandbox.test';
 const INTERNAL_TOKEN = `internal-token-${Date.now()}-0123456789`;
 /** $25: inside every channel's minimum and per-payment limit. */
 const USD_AMOUNT = 2_500;
+/** What the recharged card holds (US cents): enough for every refund the cases take off it. */
+const CARD_BALANCE = 100_000;
 const WITH_WAITING_NOTICE: ReadonlySet<Protocol> = new Set(['alipay', 'alipayhk', 'wechat']);
 
 const run = () => runId();
@@ -126,11 +131,14 @@ let events: TopicLog;
 let identity: Awaited<ReturnType<typeof buildIdentity>>;
 let sandbox: Awaited<ReturnType<typeof buildSandbox>>;
 let sandboxUrl: string;
+let card: FakeCard;
 let main: PaymentsInstance;
 let short: PaymentsInstance;
 let token: string;
 let userId: string;
 const sandboxPrefix = () => `it-pay-sandbox:${run()}:`;
+/** The card the recharges credit (businessRef), held by the card stand-in. */
+const cardId = () => `card-${run()}`;
 
 async function startPayments(name: string, ttlSeconds: number, identityUrl: string): Promise<PaymentsInstance> {
   const env = {
@@ -145,6 +153,7 @@ async function startPayments(name: string, ttlSeconds: number, identityUrl: stri
     EXCHANGE_RATE: '7.2',
     IDENTITY_URL: identityUrl,
     INTERNAL_TOKEN,
+    CARD_URL: card.url,
     ...keys.payments,
   };
   const config = paymentsConfigSchema.parse(env);
@@ -242,6 +251,10 @@ beforeAll(async () => {
   userId = user._id;
   token = await issueAccessToken(identity, redis, userId);
 
+  // The card service's balance API: the user's recharged card, with more than the cases refund.
+  card = await startFakeCard(INTERNAL_TOKEN);
+  card.open(cardId(), userId, CARD_BALANCE);
+
   main = await startPayments('main', 900, identityUrl);
   short = await startPayments('short-ttl', SHORT_TTL_SECONDS, identityUrl);
 
@@ -270,6 +283,7 @@ afterAll(async () => {
   await main?.app.close();
   await short?.app.close();
   await identity?.close();
+  await card?.close();
   await relay?.stop();
   await events?.stop();
   await producer?.disconnect();
@@ -396,12 +410,12 @@ interface Ordered {
 }
 
 let requestCounter = 0;
-async function payOrder(f: Flow, instance: PaymentsInstance = main): Promise<Ordered> {
+async function payOrder(f: Flow, instance: PaymentsInstance = main, businessRef = cardId()): Promise<Ordered> {
   requestCounter += 1;
   const created = await api(
     instance,
     '/v1/pay/payOrder',
-    { orderType: 0, businessRef: `card-${run()}`, amount: USD_AMOUNT, channelType: f.channelType, transactionType: f.transactionType, requestKey: `it-${run()}-${requestCounter}` },
+    { orderType: 0, businessRef, amount: USD_AMOUNT, channelType: f.channelType, transactionType: f.transactionType, requestKey: `it-${run()}-${requestCounter}` },
     f.clientType,
   );
   expect(created.envelope, 'payOrder').toMatchObject({ code: 200, data: { payStatus: 0, usdAmount: USD_AMOUNT } });
@@ -513,8 +527,8 @@ async function settled(order: Ordered, final: 'paid' | 'failed', { since = 0, co
 }
 
 /** An order paid through `f` and settled: one payment.succeeded, state changed once. */
-async function payThrough(f: Flow): Promise<{ order: Ordered; trade: SandboxTrade }> {
-  const order = await payOrder(f);
+async function payThrough(f: Flow, businessRef = cardId()): Promise<{ order: Ordered; trade: SandboxTrade }> {
+  const order = await payOrder(f, main, businessRef);
   const opened = await openTrade(order);
   const paid = await sandboxCall('POST', `/pay/trades/${opened.tradeId}/pay`, {});
   expect(paid.envelope).toMatchObject({ code: 200, data: { status: 'paid' } });
@@ -582,9 +596,14 @@ describe('payments and the provider sandbox', () => {
     const REFUND_FLOWS = ['Alipay desktop', 'AlipayHK', 'WeChat native', 'Stripe', 'UnionPay'].map(flow);
     it.each(REFUND_FLOWS.map((f) => [f.name, f] as const))('%s: part, too much (400), the rest', async (_name, f) => {
       const { order, trade: paidTrade } = await payThrough(f);
+      const balance = () => card.cards.get(cardId())!.balance;
+      const balanceBefore = balance();
       const firstUsd = 1_000;
       const first = await api(main, '/pay/refund', { orderNo: order.orderNo, amount: firstUsd });
       expect(first.envelope).toMatchObject({ code: 200, data: { orderNo: order.orderNo, refundState: 2 } });
+      // The recharge came off the card before the channel was asked (keyed by the refundNo, $1 kept).
+      expect(card.debits.get(first.envelope.data.refundNo)).toMatchObject({ status: 'debited', reason: 'rechargeRefund', cardId: cardId(), amount: firstUsd, keepAtLeast: 100 });
+      expect(balance()).toBe(balanceBefore - firstUsd);
       await waitFor('the partial refund settled', async () => (await stored(order.orderNo)).status === 'partiallyRefunded', 10_000);
       // A recharge's fee is kept: a user's refunds return the value part of what was paid.
       const { feePayAmount = 0 } = await stored(order.orderNo);
@@ -613,8 +632,9 @@ describe('payments and the provider sandbox', () => {
       // The fee stays with the merchant.
       expect(feePayAmount).toBeGreaterThan(0);
       expect(afterRest.amount - afterRest.refunds.reduce((sum, refund) => sum + refund.amount, 0)).toBe(feePayAmount);
-      // Refunded wholly: nothing more to refund.
+      // Refunded wholly: nothing more to refund, and the whole value came off the card once.
       expect((await api(main, '/pay/refund', { orderNo: order.orderNo, amount: 1 })).status).toBe(409);
+      expect(balance()).toBe(balanceBefore - USD_AMOUNT);
 
       await waitFor(`the outbox of ${order.orderNo} published`, async () => (await stored(order.orderNo)).outbox.length === 0, 10_000);
       await events.caughtUp();
@@ -628,6 +648,25 @@ describe('payments and the provider sandbox', () => {
         [rest.envelope.data.refundNo, 'succeeded', valuePaid - part],
       ]);
     });
+  });
+
+  it('a refund that would leave less than $1 on the card is refused (400 naming amount); nothing reaches the provider', async () => {
+    // A card that holds only what the recharge put on it.
+    const small = `card-small-${run()}`;
+    card.open(small, userId, USD_AMOUNT);
+    const { order, trade: paidTrade } = await payThrough(flow('Alipay desktop'), small);
+    const refused = await api(main, '/pay/refund', { orderNo: order.orderNo, amount: USD_AMOUNT - 50 });
+    expect(refused.status).toBe(400);
+    expect(refused.envelope).toMatchObject({ code: 400, data: { field: 'amount', reason: 'mustKeepOneDollar', orderNo: order.orderNo, balance: USD_AMOUNT } });
+    expect(refused.envelope.msg).toMatch(/\$1/);
+    expect(card.cards.get(small)?.balance).toBe(USD_AMOUNT);
+    expect((await trade(paidTrade.tradeId)).refunds).toEqual([]);
+    expect(await stored(order.orderNo)).toMatchObject({ status: 'paid', refunds: [{ status: 'failed', cardDebit: 'refused', message: 'insufficient' }] });
+    // Still paid: nothing published but the payment.
+    await waitFor(`the outbox of ${order.orderNo} published`, async () => (await stored(order.orderNo)).outbox.length === 0, 10_000);
+    await events.caughtUp();
+    expect(types(events.of(order.orderNo))).toEqual(['payment.succeeded']);
+    expect((await api(main, '/v1/pay/tradeStatus', { orderNo: order.orderNo })).envelope.data.payStatus).toBe(1);
   });
 
   it('a payment after the order closed is refunded automatically at the sandbox', async () => {
@@ -659,6 +698,10 @@ describe('payments and the provider sandbox', () => {
     expect(types(published)).toEqual(['payment.failed', 'refund.succeeded']);
     expect(published[0]!.data).toMatchObject({ reason: 'expired' });
     expect(published[1]!.data).toMatchObject({ orderNo: order.orderNo, reason: 'latePayment', full: true, amount: order.payAmount, usdAmount: USD_AMOUNT });
+    // The money never reached the card: the card is not asked.
+    // (its calls are keyed by the orderNo, or by a refundNo: `R` and the order's digits).
+    const refundKeys = `R${order.orderNo.slice(1)}`;
+    expect(card.calls.filter((entry) => entry.body?.orderNo === order.orderNo || String(entry.body?.orderNo).startsWith(refundKeys))).toEqual([]);
 
     // The provider delivers the late payment again: no second refund, nothing published.
     const before = await stored(order.orderNo);

@@ -54,7 +54,7 @@ export function createContext(deps: PaymentsDeps, log: RefundLog = quiet): Ctx {
     catalogue: deps.catalogue ?? DEFAULT_CATALOGUE,
     eventsStored,
     channels,
-    refunds: new RefundExecutor({ orders, channels, log, eventsStored }),
+    refunds: new RefundExecutor({ orders, channels, card, log, eventsStored }),
     card,
     identity:
       deps.identity ??

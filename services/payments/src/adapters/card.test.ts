@@ -43,6 +43,32 @@ describe('HttpCardLedger', () => {
     expect(card.calls.every((entry) => entry.tokenOk)).toBe(true);
   });
 
+  it('takes a recharge refund off the card keyed by its refundNo, keeping keepAtLeast, and credits it back once', async () => {
+    card.open('c-2', 'u-2', 5_000);
+    const refund = { userId: 'u-2', cardId: 'c-2', orderNo: 'R2001', reason: 'rechargeRefund' as const, keepAtLeast: 100 };
+    // 5000 − 4901 = 99 < 100: insufficient, and that answer is final for the refundNo.
+    expect(await ledger().debit({ ...refund, amount: 4_901 })).toEqual({ status: 'insufficient', balance: 5_000 });
+    expect(await ledger().debit({ ...refund, amount: 4_901 })).toEqual({ status: 'insufficient', balance: 5_000 });
+    // Another refund of the same recharge, leaving exactly $1: debited, once.
+    const second = { ...refund, orderNo: 'R2002', amount: 4_900 };
+    expect(await ledger().debit(second)).toEqual({ status: 'debited', balance: 100 });
+    expect(await ledger().debit(second)).toEqual({ status: 'debited', balance: 100 });
+    expect(card.debitsTaken('R2002')).toBe(1);
+    // The same key with other terms (keepAtLeast, reason) is refused.
+    expect(await reason(ledger().debit({ ...second, keepAtLeast: 0 }))).toBe('refused');
+    expect(await reason(ledger().debit({ ...second, reason: 'balancePay' }))).toBe('refused');
+    // The channel refused the refund: back onto the card, once; only what that debit took goes back.
+    const back = { userId: 'u-2', cardId: 'c-2', orderNo: 'R2002', refundNo: 'R2002', amount: 4_900 };
+    expect(await ledger().credit(back)).toEqual({ status: 'credited' });
+    expect(await ledger().credit(back)).toEqual({ status: 'credited' });
+    expect(card.cards.get('c-2')?.balance).toBe(5_000);
+    expect(await reason(ledger().credit({ ...back, orderNo: 'R2001', refundNo: 'R2001', amount: 4_901 }))).toBe('refused');
+    const bodies = card.calls.filter((entry) => entry.path === '/internal/balance/debits').map((entry) => entry.body);
+    expect(bodies.find((body) => body.orderNo === 'R2002')).toEqual({ ...second });
+    // A balance order's debit says so too (the defaults are sent).
+    expect(bodies.find((body) => body.orderNo === 'P1')).toEqual({ userId: 'u-1', cardId: 'c-1', orderNo: 'P1', amount: 1_200, reason: 'balancePay', keepAtLeast: 0 });
+  });
+
   it('turns what it cannot trust into CardServiceError: refused, server error, unreachable, timeout, bad answer', async () => {
     const input = { userId: 'u-1', cardId: 'c-1', orderNo: 'P9', amount: 100 };
     // Another debit under an orderNo already used (409), and our token refused (403).

@@ -1,9 +1,11 @@
 // The card service's internal balance API as payments sees it (docs/payments.md "Balance payments",
-// the contract the card service implements): debit a card for a balance order, ask whether an order
-// was debited, credit a refund back. The card service owns balances and their ledger; payments keeps
-// no balance. Every call is idempotent at the card (debits by orderNo, credits by refundNo), so a
-// call whose answer was lost is simply asked again. No answer we can trust (unreachable, slow, 5xx,
-// a refusal of the call itself, an unreadable answer) is a CardServiceError, never a guess.
+// the contract the card service implements): debit a card for a balance order or for the refund of a
+// recharge (the money the recharge put on the card comes off it before it goes back to the payer),
+// ask whether an order was debited, credit money back. The card service owns balances and their
+// ledger; payments keeps no balance. Every call is idempotent at the card (a debit by its key, sent
+// as `orderNo`: a balance order's orderNo, a recharge refund's refundNo; credits by refundNo), so a
+// call whose answer was lost is simply asked again. No answer we can trust (unreachable, slow, 5xx, a refusal of the call
+// itself, an unreadable answer) is a CardServiceError, never a guess.
 import { z } from 'zod';
 
 export const INTERNAL_TOKEN_HEADER = 'x-internal-token';
@@ -11,12 +13,23 @@ export const INTERNAL_TOKEN_HEADER = 'x-internal-token';
 /** The card's word on a debit: taken, or refused for good (the first answer for an orderNo is final). */
 export type DebitStatus = 'debited' | 'insufficient' | 'noCard' | 'frozen';
 
+/**
+ * Why money comes off the card: `balancePay` pays a balance order, `rechargeRefund` takes a
+ * recharge back off the card before the payer is refunded.
+ */
+export type DebitReason = 'balancePay' | 'rechargeRefund';
+
 export interface DebitInput {
   userId: string;
   cardId: string;
+  /** The debit's key: the balance order's orderNo (`balancePay`) or the refund's refundNo (`rechargeRefund`). */
   orderNo: string;
   /** US cents. */
   amount: number;
+  /** Default `balancePay`. */
+  reason?: DebitReason;
+  /** US cents that must stay on the card: `insufficient` when balance − amount < keepAtLeast (default 0). */
+  keepAtLeast?: number;
 }
 
 export interface DebitAnswer {
@@ -28,15 +41,19 @@ export interface DebitAnswer {
 export interface CreditInput {
   userId: string;
   cardId: string;
-  /** The balance order the money was debited for. */
+  /**
+   * The key of the debit the money goes back for: the balance order (a refund of a balance
+   * payment), or the recharge refund's refundNo (its refund to the payer failed).
+   */
   orderNo: string;
+  /** The credit's key. */
   refundNo: string;
   /** US cents. */
   amount: number;
 }
 
 export interface CardLedger {
-  /** Idempotent by orderNo: a repeat answers the first outcome and never debits twice. */
+  /** Idempotent by its key (`orderNo`): a repeat answers the first outcome and never debits twice. */
   debit(input: DebitInput): Promise<DebitAnswer>;
   /** Whether the card debited for the order (`none`: never, or refused). */
   debitStatus(orderNo: string): Promise<'debited' | 'none'>;
@@ -115,7 +132,8 @@ export class HttpCardLedger implements CardLedger {
   }
 
   async debit(input: DebitInput): Promise<DebitAnswer> {
-    const answer = await this.call('POST', '/internal/balance/debits', debitSchema, input);
+    const body = { ...input, reason: input.reason ?? 'balancePay', keepAtLeast: input.keepAtLeast ?? 0 };
+    const answer = await this.call('POST', '/internal/balance/debits', debitSchema, body);
     return answer.balance === undefined ? { status: answer.status } : { status: answer.status, balance: answer.balance };
   }
 

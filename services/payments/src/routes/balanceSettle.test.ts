@@ -118,6 +118,8 @@ describe('refunds of balance orders', () => {
     await h.app.ctx.refunds.idle();
     const refundNo = answer.envelope.data.refundNo as string;
     expect(h.card.credits.get(refundNo)).toEqual({ orderNo, cardId: payer.cardId, amount: 500 });
+    // A balance payment never credited a card: its refund asks no debit.
+    expect(h.card.debits.has(refundNo)).toBe(false);
     expect(h.card.cards.get(payer.cardId)?.balance).toBe(10_000 - 1_500 + 500);
     const order = await storedOrder(h, orderNo);
     expect(order?.status).toBe('partiallyRefunded');
@@ -141,6 +143,7 @@ describe('refunds of balance orders', () => {
         new RefundExecutor({
           orders: h.app.ctx.orders,
           channels: h.app.ctx.channels,
+          card: h.app.ctx.card,
           log: { info: () => {}, warn: () => {}, error: () => {} },
           eventsStored: () => (stored += 1),
         }),

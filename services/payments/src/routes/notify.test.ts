@@ -184,8 +184,11 @@ describe('UnionPay notification', () => {
 
 describe('POST /pay/refund', () => {
   it('records one refund request on a paid order, refuses a second and a too-large amount', async () => {
-    const { token } = await newUser(h);
-    const order = await createOrder(h, token);
+    const { userId, token } = await newUser(h);
+    // A recharge's refund first takes the money off the card it credited (src/refunds.ts).
+    const cardId = `card-${userId}`;
+    h.card.open(cardId, userId, 10_000);
+    const order = await createOrder(h, token, { businessRef: cardId });
     await notifyAlipay(h, alipayNotification({ orderNo: order.orderNo, amount: order.payAmount }));
     const tooLarge = await h.app.inject({ method: 'POST', url: '/pay/refund', headers: { accessToken: token, language: 'en' }, payload: { orderNo: order.orderNo, amount: 5_001 } });
     expect(tooLarge.statusCode).toBe(400);
@@ -197,7 +200,8 @@ describe('POST /pay/refund', () => {
     const stored = await storedOrder(h, order.orderNo);
     expect(stored?.status).toBe('refunding');
     expect(stored?.refunds).toHaveLength(1);
-    expect(stored?.refunds[0]).toMatchObject({ usdAmount: 2_000, amount: 14_400, reason: 'requested' });
+    expect(stored?.refunds[0]).toMatchObject({ usdAmount: 2_000, amount: 14_400, reason: 'requested', cardDebit: 'done' });
+    expect(h.card.cards.get(cardId)?.balance).toBe(8_000);
   });
 
   it('refuses a refund of an unpaid order', async () => {

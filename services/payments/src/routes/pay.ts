@@ -1,10 +1,12 @@
 // The user-facing payment routes (seed 001 §8, 002 §7 "Payment"): create an order, the channel
 // chooser, the pay URL, the trade status (logged in or not), the recharge fee and the exchange rate.
 import { z } from 'zod';
-import { appError, type AppInstance } from '@aipay/kit';
+import type { FastifyBaseLogger } from 'fastify';
+import { appError, type AppError, type AppInstance } from '@aipay/kit';
 import {
   Currency,
   currencySchema,
+  ERRORS,
   ok,
   OrderType,
   orderTypeSchema,
@@ -12,6 +14,7 @@ import {
   payChannelSchema,
   payPageTypeSchema,
   transactionTypeSchema,
+  type Language,
 } from '@aipay/contracts';
 import { clientTypeOf, invalidField, ownOrder, payAmountOf, type Ctx } from '../context.js';
 import { channelLimitRefusal, rechargeFee } from '../domain/channels.js';
@@ -20,6 +23,8 @@ import { cnyToUsd, formatMinor, RATE_SCALE, usdToCny } from '../domain/money.js'
 import { checkRefund, nextPayOrderStatus, orderStatusOf, payStatusOf, PayOrderStatus, refundStateOf, lateMoneyReturned } from '../domain/orderStatus.js';
 import type { OrderDoc } from '../store/orders.js';
 import { createPayLink } from '../adapters/channels/payLink.js';
+import { CardServiceError, type DebitAnswer } from '../adapters/card.js';
+import { refundStep, type CardDebitRun } from '../refunds.js';
 
 export const text = (max: number) => z.string().trim().min(1).max(max);
 const minor = z.number().int().positive().max(100_000_000);
@@ -73,6 +78,51 @@ export function orderView(order: OrderDoc) {
 
 function statusView(order: OrderDoc) {
   return { orderNo: order._id, payStatus: payStatusOf(order.status, lateMoneyReturned(order)), orderStatus: orderStatusOf(order.status, lateMoneyReturned(order)) };
+}
+
+/** 001 §5 "at least $1 must stay in the account" (no code in the seeds: a 400 naming `amount`). */
+const MUST_KEEP_ONE_DOLLAR: Record<Language, string> = {
+  zh: '退款金额过大：账户中至少需保留 $1',
+  en: 'Refund amount too large: at least $1 must stay in the account',
+};
+
+/** The card's refusal to give a recharge back: $1 must stay (400 naming amount), no card (2302), frozen (3019). */
+function cardRefusal(card: Pick<DebitAnswer, 'status' | 'balance'>, order: OrderDoc, refundNo: string, language: Language): AppError {
+  const cardId = order.businessRef;
+  const known = { orderNo: order._id, refundNo, ...(card.balance === undefined ? {} : { balance: card.balance }) };
+  switch (card.status) {
+    case 'noCard':
+      return appError('NO_AVAILABLE_CARD', { data: { ...known, cardId } });
+    case 'frozen':
+      return appError('CARD_FROZEN', { data: { ...known, cardId }, msg: `${ERRORS.CARD_FROZEN[language]}${language === 'zh' ? `（卡片 ${cardId}）` : ` (card ${cardId})`}` });
+    default: {
+      const message = MUST_KEEP_ONE_DOLLAR[language];
+      return appError('PARAM_INVALID', { data: { field: 'amount', issues: [{ field: 'amount', message }], reason: 'mustKeepOneDollar', ...known }, msg: message });
+    }
+  }
+}
+
+/**
+ * A recharge refund's first step, asked before answering: the card gives the money back (keeping
+ * $1, src/refunds.ts). Refused → the refund failed, the refusal is thrown; the card not reachable →
+ * 503, the refund stays in flight with `cardDebit: pending` and the sweep asks again.
+ */
+async function takeFromCard(ctx: Ctx, order: OrderDoc, language: Language, log: FastifyBaseLogger): Promise<void> {
+  const refundNo = order.refunds.at(-1)!.refundNo;
+  let run: CardDebitRun;
+  try {
+    run = await ctx.refunds.debitCard(order);
+  } catch (error) {
+    if (!(error instanceof CardServiceError)) throw error;
+    log.warn({ err: error, orderNo: order._id, refundNo, reason: error.reason }, 'recharge refund: the card gave no answer; the sweep asks again');
+    throw appError('SERVICE_UNAVAILABLE', { cause: error, data: { orderNo: order._id, refundNo, refundState: refundStateOf(order.status) } });
+  }
+  if (run.result === 'refused') throw cardRefusal(run.card, order, refundNo, language);
+  if (run.result === 'none') {
+    // Another executor took the step first: its record says how the card answered.
+    const entry = (await ctx.orders.byNo(order._id))?.refunds.find((refund) => refund.refundNo === refundNo);
+    if (entry?.cardDebit === 'refused') throw cardRefusal({ status: (entry.message ?? 'insufficient') as DebitAnswer['status'] }, order, refundNo, language);
+  }
 }
 
 export function payRoutes(app: AppInstance, ctx: Ctx): void {
@@ -174,15 +224,16 @@ export function payRoutes(app: AppInstance, ctx: Ctx): void {
   });
 
   // A refund request is recorded (refunding, one at a time), then sent to the channel right away
-  // (fire and forget; the refund sweep retries, src/refunds.ts).
+  // (fire and forget; the refund sweep retries, src/refunds.ts). A recharge's refund (order types 0
+  // and 13) first takes the money off the card, keeping $1 on it (001 §5), before answering.
   app.post('/pay/refund', { ...auth, schema: { body: refundBody } }, async (request) => {
     const order = await ownOrder(ctx, request, request.body.orderNo);
     const transition = nextPayOrderStatus(order.status, { type: 'refundRequested' });
     if (!transition.ok) throw appError('CONFLICT', { data: { orderNo: order._id, reason: transition.refusal } });
     const refunded = order.refunds.filter((refund) => refund.status !== 'failed').reduce((sum, refund) => sum + refund.usdAmount, 0);
     const refundable = order.usdAmount - refunded;
-    // The "$1 must stay" rule is about the card balance, which the card service owns: not applied
-    // here until that balance is asked for (docs/payments.md, "Not done yet").
+    // The "$1 must stay" rule is about the card balance, which the card service owns: its debit
+    // (keepAtLeast $1) decides it once the refund is recorded (takeFromCard).
     const refusal = checkRefund({ amount: request.body.amount, refundable, balance: Number.MAX_SAFE_INTEGER });
     if (refusal) {
       const invalid = invalidField('amount', request.language, refusal === 'amountRequired' ? 'required' : 'invalid');
@@ -190,6 +241,7 @@ export function payRoutes(app: AppInstance, ctx: Ctx): void {
     }
     const updated = await ctx.orders.requestRefund(order, request.body.amount ?? 0);
     if (!updated) throw appError('CONFLICT', { data: { orderNo: order._id, reason: 'refundInProgress' } });
+    if (refundStep(updated)?.step === 'cardDebit') await takeFromCard(ctx, updated, request.language, request.log);
     ctx.refunds.kick(updated._id);
     return ok({ ...statusView(updated), refundState: refundStateOf(updated.status), refundNo: updated.refunds.at(-1)?.refundNo });
   });

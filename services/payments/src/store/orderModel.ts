@@ -20,8 +20,22 @@ export interface RefundEntry {
   settledAt?: Date | null;
   /** The provider's id of the refund, when it gives one. */
   providerRefundNo?: string | null;
-  /** The provider's words on a failure. */
+  /** The provider's words on a failure (or the card's refusal: `insufficient`, `noCard`, `frozen`). */
   message?: string | null;
+  /**
+   * A refund the user asks for of a recharge (order types 0 and 13, not paid from a card balance)
+   * first takes the money off the card the recharge credited (the card service's debit, keyed by the
+   * refundNo, at least $1 kept): `pending` until the card answers, `done` once taken (only then is
+   * the refund sent to the channel), `refused` when the card refused (the entry is failed). Null on
+   * every other refund (other orders, balance payments, automatic late-payment refunds).
+   */
+  cardDebit?: 'pending' | 'done' | 'refused' | null;
+  /**
+   * The channel refused the refund after the card debit was done: the money goes back onto the card
+   * (the card service's credit, keyed by the refundNo). `pending` while the order is still refunding,
+   * `done` once credited, in the same update that returns the order to paid | partiallyRefunded.
+   */
+  cardCredit?: 'pending' | 'done' | null;
 }
 
 export interface OrderDoc extends OutboxDocument {
@@ -79,6 +93,8 @@ const refundSchema = new Schema<RefundEntry>(
     settledAt: { type: Date, default: null },
     providerRefundNo: { type: String, default: null },
     message: { type: String, default: null },
+    cardDebit: { type: String, default: null },
+    cardCredit: { type: String, default: null },
   },
   { _id: false },
 );

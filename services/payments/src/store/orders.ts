@@ -3,7 +3,7 @@
 // creation). No transactions: every state change is ONE conditional single-document update that also
 // pushes the order's outbox events.
 import { isDuplicateKeyError, outboxEvent, pushEvents } from '@aipay/kit';
-import { PayChannel, paymentFailedEvent, paymentSucceededEvent } from '@aipay/contracts';
+import { OrderType, PayChannel, paymentFailedEvent, paymentSucceededEvent } from '@aipay/contracts';
 import { nextPayOrderStatus, PayOrderStatus } from '../domain/orderStatus.js';
 import { CardServiceError, type CardLedger } from '../adapters/card.js';
 import { newOrderNo, type NewOrder, type OrderDoc, type OrderKeyDoc, type OrderModels, type RefundEntry } from './orderModel.js';
@@ -57,6 +57,19 @@ function eventFields(order: OrderDoc) {
     channelType: order.channelType,
     transactionType: order.transactionType,
   };
+}
+
+/** Orders whose payment put money onto a card (`businessRef`): a recharge and an outstanding-balance top-up. */
+export const CARD_CREDITING: readonly OrderType[] = [OrderType.recharge, OrderType.outstandingBalanceTopUp];
+
+/**
+ * Whether a refund of `reason` on the order must take the money off the card first: a refund the
+ * user asks for of an order that credited a card, paid through an outside channel. A balance payment
+ * (channel 5) never credited a card (its refunds are credits back to it), and an automatic refund of
+ * a late payment returns money that never reached the card.
+ */
+export function refundTakesFromCard(order: Pick<OrderDoc, 'orderType' | 'channelType'>, reason: string): boolean {
+  return reason === 'requested' && CARD_CREDITING.includes(order.orderType) && order.channelType !== PayChannel.balance;
 }
 
 const MONEY_HELD: readonly PayOrderStatus[] = [
@@ -234,7 +247,9 @@ export class OrderStore {
   /**
    * Records a refund the user asked for: paid | partiallyRefunded → refunding with the request in
    * `refunds`, in one update conditional on the status read (one refund at a time). Answers null
-   * when the order moved meanwhile. `usdAmount` was checked by the caller (checkRefund).
+   * when the order moved meanwhile. `usdAmount` was checked by the caller (checkRefund). A refund of
+   * a recharge is recorded with `cardDebit: 'pending'`: it reaches the channel only once the card
+   * gave the money back (src/refunds.ts).
    */
   async requestRefund(order: OrderDoc, usdAmount: number, now = new Date()): Promise<OrderDoc | null> {
     const transition = nextPayOrderStatus(order.status, { type: 'refundRequested' });
@@ -258,6 +273,7 @@ export class OrderStore {
       reason: 'requested',
       status: 'requested',
       createdAt: now,
+      ...(refundTakesFromCard(order, 'requested') ? { cardDebit: 'pending' as const } : {}),
     };
     return this.models.Order.findOneAndUpdate(
       { _id: order._id, status: order.status, refunds: { $size: order.refunds.length } },

@@ -1,7 +1,9 @@
 // A local HTTP server that plays the card service's internal balance API (docs/payments.md "Balance
 // payments", the contract the card service will implement): it stands for another of OUR services in
-// payments' service tests, like testing/identity.ts. One balance per card (US cents), debits kept by
-// orderNo (the first outcome, refusals included, is answered to every repeat), credits by refundNo.
+// payments' service tests, like testing/identity.ts. One balance per card (US cents); debits kept by
+// their key `orderNo` (a balance order's orderNo, a recharge refund's refundNo: the first outcome,
+// refusals included, is answered to every repeat; `keepAtLeast` must stay on the card), credits by
+// refundNo (only money the debit keyed `orderNo` took goes back, never more).
 // `down` closes every connection without an answer; `failWith` answers that HTTP status instead.
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -19,24 +21,29 @@ export interface FakeDebit {
   amount: number;
   status: 'debited' | 'insufficient' | 'noCard' | 'frozen';
   balance?: number;
+  /** Default balancePay. */
+  reason?: 'balancePay' | 'rechargeRefund';
+  keepAtLeast?: number;
 }
 
 export interface FakeCard {
   url: string;
   token: string;
   cards: Map<string, FakeCardAccount>;
-  /** By orderNo: what the first debit answered. */
+  /** By the debit's key (orderNo: a balance order's orderNo, a recharge refund's refundNo): what the first debit answered. */
   debits: Map<string, FakeDebit>;
   /** By refundNo. */
   credits: Map<string, { orderNo: string; cardId: string; amount: number }>;
   /** Every call: method, path, whether the token was right, and the JSON body. */
   calls: { method: string; path: string; tokenOk: boolean; body: any }[];
   down: boolean;
+  /** Milliseconds every call waits before it is answered (lets concurrent calls overlap). */
+  delayMs: number;
   /** An HTTP status answered to every call (e.g. 500) instead of the contract. */
   failWith: number | null;
   /** Opens a card of the user with a balance. */
   open(cardId: string, userId: string, balance: number, frozen?: boolean): void;
-  /** How many debits of the order actually moved money (0 or 1). */
+  /** How many debits of the key (orderNo, or a recharge refund's refundNo) actually moved money (0 or 1). */
   debitsTaken(orderNo: string): number;
   close(): Promise<void>;
 }
@@ -51,30 +58,37 @@ function readBody(request: IncomingMessage): Promise<string> {
 }
 
 const isCents = (value: unknown): value is number => Number.isInteger(value) && (value as number) > 0;
+const isCentsOrZero = (value: unknown): value is number => Number.isInteger(value) && (value as number) >= 0;
+const REASONS = ['balancePay', 'rechargeRefund'];
 const isId = (value: unknown): value is string => typeof value === 'string' && value.length > 0;
 
 export async function startFakeCard(token: string): Promise<FakeCard> {
-  const fake = { token, cards: new Map(), debits: new Map(), credits: new Map(), calls: [], down: false, failWith: null } as unknown as FakeCard;
+  const fake = { token, cards: new Map(), debits: new Map(), credits: new Map(), calls: [], down: false, delayMs: 0, failWith: null } as unknown as FakeCard;
   fake.open = (cardId, userId, balance, frozen = false) => void fake.cards.set(cardId, { userId, balance, frozen });
   fake.debitsTaken = (orderNo) => (fake.debits.get(orderNo)?.status === 'debited' ? 1 : 0);
 
   // Every branch below runs without an await between its check and its write: one request at a time.
   const debit = (body: any) => {
     const { userId, cardId, orderNo, amount } = body ?? {};
-    if (!isId(userId) || !isId(cardId) || !isId(orderNo) || !isCents(amount)) return { code: 400, data: null };
+    const reason = body?.reason ?? 'balancePay';
+    const keepAtLeast = body?.keepAtLeast ?? 0;
+    if (!isId(userId) || !isId(cardId) || !isId(orderNo) || !isCents(amount) || !isCentsOrZero(keepAtLeast) || !REASONS.includes(reason)) return { code: 400, data: null };
     const known = fake.debits.get(orderNo);
     if (known) {
-      if (known.userId !== userId || known.cardId !== cardId || known.amount !== amount) return { code: 409, data: null };
+      const same =
+        known.userId === userId && known.cardId === cardId && known.amount === amount && (known.keepAtLeast ?? 0) === keepAtLeast && (known.reason ?? 'balancePay') === reason;
+      if (!same) return { code: 409, data: null };
       return { code: 200, data: { status: known.status, ...(known.balance === undefined ? {} : { balance: known.balance }) } };
     }
     const card = fake.cards.get(cardId);
+    const base = { userId, cardId, amount, ...(reason === 'balancePay' ? {} : { reason }), ...(keepAtLeast ? { keepAtLeast } : {}) };
     let record: FakeDebit;
-    if (!card || card.userId !== userId) record = { userId, cardId, amount, status: 'noCard' };
-    else if (card.frozen) record = { userId, cardId, amount, status: 'frozen', balance: card.balance };
-    else if (card.balance < amount) record = { userId, cardId, amount, status: 'insufficient', balance: card.balance };
+    if (!card || card.userId !== userId) record = { ...base, status: 'noCard' };
+    else if (card.frozen) record = { ...base, status: 'frozen', balance: card.balance };
+    else if (card.balance - amount < keepAtLeast) record = { ...base, status: 'insufficient', balance: card.balance };
     else {
       card.balance -= amount;
-      record = { userId, cardId, amount, status: 'debited', balance: card.balance };
+      record = { ...base, status: 'debited', balance: card.balance };
     }
     fake.debits.set(orderNo, record);
     return { code: 200, data: { status: record.status, balance: record.balance } };
@@ -87,7 +101,7 @@ export async function startFakeCard(token: string): Promise<FakeCard> {
     if (known) return known.orderNo === orderNo && known.amount === amount ? { code: 200, data: { status: 'credited' } } : { code: 409, data: null };
     const taken = fake.debits.get(orderNo);
     const creditedBefore = [...fake.credits.values()].filter((entry) => entry.orderNo === orderNo).reduce((sum, entry) => sum + entry.amount, 0);
-    // Only money the card debited for the order goes back, to the card it came from, never more.
+    // Only money the card debited under the key goes back, to the card it came from, never more.
     if (taken?.status !== 'debited' || taken.cardId !== cardId || taken.userId !== userId || creditedBefore + amount > taken.amount) return { code: 409, data: null };
     fake.cards.get(cardId)!.balance += amount;
     fake.credits.set(refundNo, { orderNo, cardId, amount });
@@ -104,6 +118,7 @@ export async function startFakeCard(token: string): Promise<FakeCard> {
       const path = new URL(request.url ?? '/', 'http://x').pathname;
       const tokenOk = request.headers['x-internal-token'] === fake.token;
       fake.calls.push({ method: request.method ?? '', path, tokenOk, body: raw ? JSON.parse(raw) : undefined });
+      if (fake.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, fake.delayMs));
       const send = (code: number, data: unknown, status = code === 200 ? 200 : code) => {
         response.writeHead(status, { 'content-type': 'application/json' });
         response.end(JSON.stringify({ code, msg: code === 200 ? 'success' : 'refused', data }));
