@@ -6,8 +6,8 @@ import path from 'node:path';
 import { ensureInternalToken, ensurePayKeys, ensureTokenKeys, root, run, say, startProcess, stopProcesses, timed, waitForHttp } from './lib.mjs';
 
 export const PORTS = {
-  dev: { gateway: 8080, sandbox: 8090, identity: 8101, payments: 8102 },
-  e2e: { gateway: 18080, sandbox: 18090, identity: 18101, payments: 18102 },
+  dev: { gateway: 8080, sandbox: 8090, identity: 8101, payments: 8102, card: 8103 },
+  e2e: { gateway: 18080, sandbox: 18090, identity: 18101, payments: 18102, card: 18103 },
 };
 
 function hashTree(dir, hash = createHash('sha256')) {
@@ -73,6 +73,14 @@ export async function startStack(stack, endpoints) {
       },
     },
     {
+      // The card service (docs/card.md): ledger, the internal balance API payments calls, recharge
+      // credits from payments.events. MONGO_URL, REDIS_URL and KAFKA_BROKERS come with `base`.
+      name: 'card',
+      script: 'services/card/src/main.ts',
+      port: ports.card,
+      env: { INTERNAL_TOKEN: internalToken },
+    },
+    {
       name: 'payments',
       script: 'services/payments/src/main.ts',
       port: ports.payments,
@@ -87,6 +95,7 @@ export async function startStack(stack, endpoints) {
         NOTIFY_BASE_URL: `http://127.0.0.1:${ports.payments}`,
         PUBLIC_WEB_URL: gatewayUrl,
         IDENTITY_URL: `http://127.0.0.1:${ports.identity}`,
+        CARD_URL: `http://127.0.0.1:${ports.card}`,
         INTERNAL_TOKEN: internalToken,
       },
     },
