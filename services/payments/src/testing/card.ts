@@ -6,7 +6,7 @@
 // refundNo (only money the debit keyed `orderNo` took goes back, never more).
 // `down` closes every connection without an answer; `failWith` answers that HTTP status instead.
 import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { listenLocally } from './standIn.js';
 
 export interface FakeCardAccount {
   userId: string;
@@ -141,12 +141,8 @@ export async function startFakeCard(token: string): Promise<FakeCard> {
       return send(404, null);
     })();
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  fake.close = () =>
-    new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    });
+  const listening = await listenLocally(server);
+  fake.url = listening.url;
+  fake.close = listening.close;
   return fake;
 }

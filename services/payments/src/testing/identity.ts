@@ -5,7 +5,7 @@
 // password until `payPassword` is set (checked like identity: 5 failures lock); `down` makes every
 // call fail like an unreachable service.
 import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { listenLocally } from './standIn.js';
 import { randomUUID } from 'node:crypto';
 
 export interface FakeIdentityUser {
@@ -107,12 +107,8 @@ export async function startFakeIdentity(token: string): Promise<FakeIdentity> {
       }
     })();
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  fake.close = () =>
-    new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    });
+  const listening = await listenLocally(server);
+  fake.url = listening.url;
+  fake.close = listening.close;
   return fake;
 }
